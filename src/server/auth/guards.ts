@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { tenantMessages } from '../../shared/domain/validation-messages.js';
+import type { Database } from '../db/client.js';
+import { memberships } from '../db/schema/index.js';
+import { badRequest, notFound, unauthorized } from '../http/app-error.js';
+import { SESSION_COOKIE } from './cookies.js';
+import type { SessionStore } from './session-store.js';
+
+export interface RequestAuth {
+  sessionToken: string;
+  userId: string;
+  idToken: string | null;
+}
+
+export interface TenantAccess {
+  tenantId: string;
+  role: 'owner' | 'member';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+    tenantAccess: TenantAccess | null;
+  }
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface Guards {
+  /** Loads the session from the cookie; answers 401 when there is none. */
+  requireUser: Guard;
+  /**
+   * The one tenant guard every tenant-scoped route uses: `x-tenant-id` must name an organization
+   * the signed-in user belongs to. Missing -> 400 `Tenant ID required`; anyone else's (or
+   * unknown) -> 404, so the answer does not reveal whether it exists.
+   */
+  requireTenant: Guard;
+}
+
+export function createGuards(db: Database, sessions: SessionStore): Guards {
+  const requireUser: Guard = async (request) => {
+    if (request.auth) return;
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await sessions.find(token) : null;
+    if (!token || !session) throw unauthorized();
+    request.auth = { sessionToken: token, userId: session.userId, idToken: session.idToken };
+  };
+
+  const requireTenant: Guard = async (request, reply) => {
+    await requireUser(request, reply);
+    const header = request.headers['x-tenant-id'];
+    const tenantId = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (!tenantId) throw badRequest(tenantMessages.tenantIdRequired);
+    if (!uuidPattern.test(tenantId)) throw notFound(tenantMessages.organizationNotFound);
+    const [membership] = await db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, request.auth!.userId)));
+    if (!membership) throw notFound(tenantMessages.organizationNotFound);
+    request.tenantAccess = { tenantId, role: membership.role };
+  };
+
+  return { requireUser, requireTenant };
+}
+
+/** The signed-in user's id inside a handler guarded by requireUser. */
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.auth) throw unauthorized();
+  return request.auth.userId;
+}
+
+/** The organization's id inside a handler guarded by requireTenant. */
+export function tenantIdOf(request: FastifyRequest): string {
+  if (!request.tenantAccess) throw badRequest(tenantMessages.tenantIdRequired);
+  return request.tenantAccess.tenantId;
+}

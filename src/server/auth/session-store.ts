@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/client.js';
+import { sessions } from '../db/schema/index.js';
+
+export interface SessionPolicy {
+  idleTimeoutMs: number;
+  maxAgeMs: number;
+}
+
+export interface ActiveSession {
+  userId: string;
+  idToken: string | null;
+}
+
+// Extending the idle deadline on every request would write on every request; once a minute is
+// precise enough for a timeout measured in days.
+const TOUCH_INTERVAL_MS = 60_000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export class SessionStore {
+  constructor(
+    private readonly db: Database,
+    private readonly policy: SessionPolicy,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Starts a session and returns the token for the cookie. */
+  async create(userId: string, idToken: string | null): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    await this.db.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      idToken,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: this.deadline(now, now),
+    });
+    return token;
+  }
+
+  /** The live session for a cookie token, sliding its idle deadline; null when unknown or expired. */
+  async find(token: string): Promise<ActiveSession | null> {
+    const now = this.clock();
+    const tokenHash = hashToken(token);
+    const [row] = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    if (!row) return null;
+    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.db
+        .update(sessions)
+        .set({ lastSeenAt: now, expiresAt: this.deadline(row.createdAt, now) })
+        .where(eq(sessions.tokenHash, tokenHash));
+    }
+    return { userId: row.userId, idToken: row.idToken };
+  }
+
+  async delete(token: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  }
+
+  /** Removes expired sessions; returns how many. */
+  async sweepExpired(): Promise<number> {
+    const removed = await this.db.delete(sessions).where(lt(sessions.expiresAt, this.clock())).returning({ tokenHash: sessions.tokenHash });
+    return removed.length;
+  }
+
+  private deadline(createdAt: Date, now: Date): Date {
+    return new Date(Math.min(now.getTime() + this.policy.idleTimeoutMs, createdAt.getTime() + this.policy.maxAgeMs));
+  }
+}

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry.length > 0),
+  )
+  .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
+
+const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
+
+/** Every setting the server reads, documented in .env.example. */
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+    APP_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanFromEnv.default(false),
+
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection string' })
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATA_DIR: z.string().min(1).default('./data'),
+    EMBEDDED_POSTGRES_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5433),
+
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+    DEMO_IDENTITY_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(0),
+
+    ADMIN_EMAILS: emailList.default([]),
+    SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 7),
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    COOKIE_SECURE: booleanFromEnv.optional(),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(1024 * 1024),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    const given = oidc.filter((value) => value !== undefined).length;
+    if (given > 0 && given < 3) {
+      for (const key of ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const) {
+        if (env[key] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when any OIDC_* setting is given' });
+        }
+      }
+    }
+  });
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface OidcSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string;
+}
+
+export interface AppConfig {
+  env: Environment['NODE_ENV'];
+  host: string;
+  port: number;
+  /** Public base URL of the app, without trailing slash (callback and return URLs hang off it). */
+  appUrl: string;
+  logLevel: Environment['LOG_LEVEL'];
+  trustProxy: boolean;
+  /** Demo mode: no identity provider configured, so simulators stand in for the outside world. */
+  demoMode: boolean;
+  database: { url: string | undefined; poolSize: number; embeddedPort: number };
+  dataDir: string;
+  /** Null in demo mode: the local development issuer is started instead. */
+  oidc: OidcSettings | null;
+  demoIdentityPort: number;
+  adminEmails: string[];
+  session: { idleTimeoutMs: number; maxAgeMs: number; cookieSecure: boolean };
+  bodyLimitBytes: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings (as left by a copied .env.example) mean "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return `${name}: ${issue.message} (got ${JSON.stringify(present[name] ?? null)})`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const oidc =
+    env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      ? { issuerUrl: env.OIDC_ISSUER_URL, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scopes: env.OIDC_SCOPES }
+      : null;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    appUrl,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    demoMode: oidc === null,
+    database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, embeddedPort: env.EMBEDDED_POSTGRES_PORT },
+    dataDir: path.resolve(env.DATA_DIR),
+    oidc,
+    demoIdentityPort: env.DEMO_IDENTITY_PORT,
+    adminEmails: env.ADMIN_EMAILS,
+    session: {
+      idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      maxAgeMs: env.SESSION_MAX_AGE_DAYS * 24 * 3_600_000,
+      cookieSecure: env.COOKIE_SECURE ?? (env.NODE_ENV === 'production' || appUrl.startsWith('https://')),
+    },
+    bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  };
+}

@@ -1,0 +1,28 @@
+import type { FastifyServerOptions } from 'fastify';
+
+// Query parameters that carry one-time codes or tokens (OIDC callback, PayPal return).
+const SENSITIVE_QUERY_KEYS = ['code', 'state', 'id_token_hint', 'token', 'ba_token'];
+
+/** Removes secrets from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  for (const key of SENSITIVE_QUERY_KEYS) if (params.has(key)) params.set(key, '[redacted]');
+  return `${url.slice(0, queryStart)}?${params.toString()}`;
+}
+
+/** Fastify/pino options: request lines without cookies, tokens or secrets. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  if (level === 'silent') return false;
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', '*.clientSecret', '*.client_secret', '*.password', '*.access_token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { createTenantBody } from '../../shared/api/tenants.js';
+import type { Guards } from '../auth/guards.js';
+import { userIdOf } from '../auth/guards.js';
+import type { Database } from '../db/client.js';
+import { validate } from '../http/validate.js';
+import { createTenant } from './create-tenant.js';
+import { listTenantsForUser } from './list-tenants.js';
+
+export function registerTenantRoutes(app: FastifyInstance, deps: { db: Database; guards: Guards }): void {
+  app.get('/api/tenants', { preHandler: deps.guards.requireUser }, async (request) => listTenantsForUser(deps.db, userIdOf(request)));
+
+  app.post('/api/tenants', { preHandler: deps.guards.requireUser }, async (request, reply) => {
+    const input = validate(createTenantBody, request.body);
+    const tenant = await createTenant(deps.db, userIdOf(request), input);
+    request.log.info({ tenantId: tenant.id }, 'organization created');
+    return reply.status(201).send(tenant);
+  });
+}

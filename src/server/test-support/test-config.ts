@@ -1,0 +1,14 @@
+import { loadConfig, type AppConfig } from '../config.js';
+
+/** Configuration as an operator would set it for tests: quiet logs, a fixed public URL. */
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+    OIDC_ISSUER_URL: 'http://127.0.0.1:1/unused',
+    OIDC_CLIENT_ID: 'passwatch-test',
+    OIDC_CLIENT_SECRET: 'test-secret',
+    ...overrides,
+  });
+}

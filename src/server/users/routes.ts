@@ -1,0 +1,53 @@
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { updateProfileBody, type AppInfo } from '../../shared/api/auth.js';
+import { SESSION_COOKIE } from '../auth/cookies.js';
+import type { Guards } from '../auth/guards.js';
+import { userIdOf } from '../auth/guards.js';
+import type { SessionStore } from '../auth/session-store.js';
+import type { Database } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+import { validate } from '../http/validate.js';
+import { getAuthUser } from './get-auth-user.js';
+import { updateProfile } from './update-profile.js';
+
+export interface UserRouteDeps {
+  db: Database;
+  guards: Guards;
+  sessions: SessionStore;
+  adminEmails: readonly string[];
+  demoMode: boolean;
+  simulatedMailboxUrl: string | null;
+}
+
+export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): void {
+  app.get('/api/auth/user', { preHandler: deps.guards.requireUser }, async (request) =>
+    getAuthUser(deps.db, userIdOf(request), deps.adminEmails),
+  );
+
+  app.put('/api/auth/user', { preHandler: deps.guards.requireUser }, async (request) => {
+    const input = validate(updateProfileBody, request.body);
+    await updateProfile(deps.db, userIdOf(request), input);
+    return getAuthUser(deps.db, userIdOf(request), deps.adminEmails);
+  });
+
+  app.get('/api/app-info', async (request): Promise<AppInfo> => ({
+    demoMode: deps.demoMode,
+    adminHint: await demoAdminHint(request.cookies[SESSION_COOKIE], deps),
+    simulatedMailboxUrl: deps.simulatedMailboxUrl,
+  }));
+}
+
+/**
+ * In demo mode with no operator admins configured, the first user who signed in is told how to
+ * become one (admin rights come only from ADMIN_EMAILS, never from the UI).
+ */
+async function demoAdminHint(sessionToken: string | undefined, deps: UserRouteDeps): Promise<string | null> {
+  if (!deps.demoMode || deps.adminEmails.length > 0 || !sessionToken) return null;
+  const session = await deps.sessions.find(sessionToken);
+  if (!session) return null;
+  const [first] = await deps.db.select({ id: users.id, email: users.email }).from(users).orderBy(asc(users.createdAt)).limit(1);
+  if (!first || first.id !== session.userId) return null;
+  const email = first.email ?? 'you@example.com';
+  return `You are the first user of this demo. To open the operator Admin Dashboard, restart with ADMIN_EMAILS=${email} npm start.`;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { tenantSchema } from './tenants.js';
+import { profileMessages } from '../domain/validation-messages.js';
+
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  createdAt: z.string(),
+  /** Operator admin (ADMIN_EMAILS). */
+  isAdmin: z.boolean(),
+  tenants: z.array(tenantSchema),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** GET /api/auth/user: the signed-in user, or 401. */
+export const getAuthUserResponse = authUserSchema;
+
+/** PUT /api/auth/user */
+export const updateProfileBody = z.object({
+  firstName: z.string({ error: profileMessages.firstNameRequired }).trim().min(1, profileMessages.firstNameRequired).max(100),
+  lastName: z.string({ error: profileMessages.lastNameRequired }).trim().min(1, profileMessages.lastNameRequired).max(100),
+  email: z.email({ error: profileMessages.emailInvalid }).trim().max(320),
+});
+
+/** GET /api/app-info: what the shell needs before sign-in (demo banner, admin hint). */
+export const appInfoSchema = z.object({
+  demoMode: z.boolean(),
+  /** Shown in demo mode to the first signed-in user: how to become an operator admin. */
+  adminHint: z.string().nullable(),
+  /** Demo mode: where the simulated mailbox can be read (null outside demo mode). */
+  simulatedMailboxUrl: z.string().nullable(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;

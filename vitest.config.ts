@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+    // Two cores: files run in parallel, each API test file gets its own database.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['src/server/test-support/global-setup.ts'],
+  },
+});
