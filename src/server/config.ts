@@ -39,7 +39,29 @@ const environmentSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_SCOPES: z.string().min(1).default('openid email profile'),
-    DEMO_IDENTITY_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(0),
+    DEMO_IDENTITY_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3001),
+
+    ENTRA_AUTHORITY_URL: z.url({ error: 'must be an absolute URL' }).default('https://login.microsoftonline.com'),
+    GRAPH_API_URL: z.url({ error: 'must be an absolute URL' }).default('https://graph.microsoft.com'),
+    DEMO_GRAPH_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3002),
+    SECRETS_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, { error: 'must be 32 random bytes in base64 (openssl rand -base64 32)' })
+      .optional(),
+
+    PAYPAL_API_URL: z.url({ error: 'must be an absolute URL' }).default('https://api-m.sandbox.paypal.com'),
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    PAYPAL_PRODUCT_ID: z.string().min(1).optional(),
+    PAYPAL_MONTHLY_PLAN_ID: z.string().min(1).optional(),
+    PAYPAL_YEARLY_PLAN_ID: z.string().min(1).optional(),
+    PAYPAL_CERT_HOSTS: z
+      .string()
+      .default('api.paypal.com,api-m.paypal.com,api.sandbox.paypal.com,api-m.sandbox.paypal.com')
+      .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
+    DEMO_PAYPAL_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3003),
+    SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@passwatch.app'),
 
     ADMIN_EMAILS: emailList.default([]),
     SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 7),
@@ -48,6 +70,16 @@ const environmentSchema = z
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(1024 * 1024),
   })
   .superRefine((env, ctx) => {
+    const demo = env.OIDC_ISSUER_URL === undefined && env.OIDC_CLIENT_ID === undefined && env.OIDC_CLIENT_SECRET === undefined;
+    if (!demo) {
+      // Outside demo mode payments are real, so PayPal must be configured.
+      for (const key of ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const) {
+        if (env[key] === undefined) ctx.addIssue({ code: 'custom', path: [key], message: 'is required outside demo mode (when OIDC_* is set)' });
+      }
+    }
+    if (env.NODE_ENV === 'production' && env.SECRETS_ENCRYPTION_KEY === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['SECRETS_ENCRYPTION_KEY'], message: 'is required in production' });
+    }
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     const given = oidc.filter((value) => value !== undefined).length;
     if (given > 0 && given < 3) {
@@ -83,6 +115,24 @@ export interface AppConfig {
   /** Null in demo mode: the local development issuer is started instead. */
   oidc: OidcSettings | null;
   demoIdentityPort: number;
+  /** Entra token endpoint base and Graph base; demo mode points both at the Graph simulator. */
+  graph: { authorityUrl: string; apiUrl: string; demoPort: number };
+  /** Base64 AES-256 key for client secrets at rest; demo mode generates one under DATA_DIR when unset. */
+  secretsEncryptionKey: string | undefined;
+  /** PayPal REST; credentials unset only in demo mode, where the PayPal simulator is started. */
+  paypal: {
+    apiUrl: string;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    webhookId: string | undefined;
+    productId: string | undefined;
+    monthlyPlanId: string | undefined;
+    yearlyPlanId: string | undefined;
+    /** Hosts a webhook's PAYPAL-CERT-URL may point at. */
+    certHosts: string[];
+    demoPort: number;
+  };
+  supportEmail: string;
   adminEmails: string[];
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieSecure: boolean };
   bodyLimitBytes: number;
@@ -126,6 +176,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR),
     oidc,
     demoIdentityPort: env.DEMO_IDENTITY_PORT,
+    graph: { authorityUrl: env.ENTRA_AUTHORITY_URL.replace(/\/+$/, ''), apiUrl: env.GRAPH_API_URL.replace(/\/+$/, ''), demoPort: env.DEMO_GRAPH_PORT },
+    secretsEncryptionKey: env.SECRETS_ENCRYPTION_KEY,
+    paypal: {
+      apiUrl: env.PAYPAL_API_URL.replace(/\/+$/, ''),
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      webhookId: env.PAYPAL_WEBHOOK_ID,
+      productId: env.PAYPAL_PRODUCT_ID,
+      monthlyPlanId: env.PAYPAL_MONTHLY_PLAN_ID,
+      yearlyPlanId: env.PAYPAL_YEARLY_PLAN_ID,
+      certHosts: env.PAYPAL_CERT_HOSTS,
+      demoPort: env.DEMO_PAYPAL_PORT,
+    },
+    supportEmail: env.SUPPORT_EMAIL,
     adminEmails: env.ADMIN_EMAILS,
     session: {
       idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,

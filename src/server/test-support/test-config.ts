@@ -9,6 +9,10 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     OIDC_ISSUER_URL: 'http://127.0.0.1:1/unused',
     OIDC_CLIENT_ID: 'passwatch-test',
     OIDC_CLIENT_SECRET: 'test-secret',
+    PAYPAL_CLIENT_ID: 'paypal-test-client',
+    PAYPAL_CLIENT_SECRET: 'paypal-test-secret',
+    PAYPAL_WEBHOOK_ID: 'WH-TEST',
+    SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     ...overrides,
   });
 }

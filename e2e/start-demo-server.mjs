@@ -1,0 +1,32 @@
+// Starts the built app in demo mode for the browser journeys, with a throw-away database folder
+// and ports of its own (so a developer's `npm start` on 3000 is not disturbed).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'passwatch-e2e-'));
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PORT: process.env.E2E_PORT ?? '3100',
+    HOST: '127.0.0.1',
+    APP_URL: `http://localhost:${process.env.E2E_PORT ?? '3100'}`,
+    DATA_DIR: dataDir,
+    EMBEDDED_POSTGRES_PORT: '54330',
+    DEMO_IDENTITY_PORT: '3101',
+    DEMO_GRAPH_PORT: '3102',
+    DEMO_PAYPAL_PORT: '3103',
+    ADMIN_EMAILS: 'operator@passwatch.test',
+  },
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

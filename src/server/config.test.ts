@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs in demo mode with defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.demoMode).toBe(true);
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.oidc).toBeNull();
+    expect(config.database.url).toBeUndefined();
+    expect(config.session.cookieSecure).toBe(false);
+  });
+
+  it('treats empty values as unset, as a copied .env.example leaves them', () => {
+    expect(loadConfig({ DATABASE_URL: '', OIDC_ISSUER_URL: '' }).demoMode).toBe(true);
+  });
+
+  it('names every bad variable in one message', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_EMAILS: 'a@b.com, not-an-email' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('ADMIN_EMAILS');
+    }
+  });
+
+  it('requires the whole OIDC triple, and PayPal credentials outside demo mode', () => {
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://login.microsoftonline.com/common/v2.0' })).toThrow(/OIDC_CLIENT_ID/);
+    expect(() =>
+      loadConfig({ OIDC_ISSUER_URL: 'https://login.microsoftonline.com/common/v2.0', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }),
+    ).toThrow(/PAYPAL_CLIENT_ID/);
+    const config = loadConfig({
+      OIDC_ISSUER_URL: 'https://login.microsoftonline.com/common/v2.0',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+      PAYPAL_CLIENT_ID: 'p',
+      PAYPAL_CLIENT_SECRET: 'q',
+      PAYPAL_WEBHOOK_ID: 'WH-1',
+      APP_URL: 'https://passwatch.example.com/',
+      ADMIN_EMAILS: 'Ops@Example.com',
+    });
+    expect(config.demoMode).toBe(false);
+    expect(config.appUrl).toBe('https://passwatch.example.com');
+    expect(config.session.cookieSecure).toBe(true);
+    expect(config.adminEmails).toEqual(['ops@example.com']);
+  });
+
+  it('requires a secrets key in production and checks its length', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ SECRETS_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 random bytes/);
+  });
+});
