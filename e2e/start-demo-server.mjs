@@ -1,11 +1,13 @@
 // Starts the built app in demo mode for the browser journeys, with a throw-away database folder
 // and ports of its own (so a developer's `npm start` on 3000 is not disturbed).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'passwatch-e2e-'));
+// Run as root, PostgreSQL runs as its own user, which must be able to enter this folder.
+chmodSync(dataDir, 0o755);
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
   stdio: 'inherit',
   env: {

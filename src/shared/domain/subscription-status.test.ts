@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accountSubscriptionDateLabel,
+  normalizeSubscriptionStatus,
+  requiresSubscription,
+  showsAlreadyPaidCard,
+  showsPlanCards,
+  subscriptionDateLabel,
+  subscriptionHeading,
+  SUBSCRIPTION_STATUSES,
+} from './subscription-status.js';
+
+describe('normalizeSubscriptionStatus', () => {
+  it('accepts both spellings the spec uses', () => {
+    expect(normalizeSubscriptionStatus('cancelled')).toBe('canceled');
+    expect(normalizeSubscriptionStatus('trial')).toBe('trialing');
+    expect(normalizeSubscriptionStatus(' Active ')).toBe('active');
+    for (const status of SUBSCRIPTION_STATUSES) expect(normalizeSubscriptionStatus(status)).toBe(status);
+  });
+
+  it('treats missing and unknown statuses as none', () => {
+    expect(normalizeSubscriptionStatus(null)).toBe('none');
+    expect(normalizeSubscriptionStatus(undefined)).toBe('none');
+    expect(normalizeSubscriptionStatus('')).toBe('none');
+    expect(normalizeSubscriptionStatus('APPROVAL_PENDING')).toBe('none');
+  });
+});
+
+describe('headings and labels', () => {
+  it.each([
+    ['active', 'Active Subscription', 'Renews on'],
+    ['past_due', 'Payment Past Due', 'Next billing'],
+    ['canceled', 'Canceled', 'Access ends'],
+    ['cancelled', 'Canceled', 'Access ends'],
+    ['incomplete', 'Payment Required', 'Next billing'],
+    ['incomplete_expired', 'Payment Required (Expired)', 'Next billing'],
+    ['trialing', 'Trial Period', 'Next billing'],
+    ['trial', 'Trial Period', 'Next billing'],
+    ['none', 'No Subscription', 'Next billing'],
+    [null, 'No Subscription', 'Next billing'],
+  ] as const)('%s: %s / %s', (status, heading, dateLabel) => {
+    expect(subscriptionHeading(status)).toBe(heading);
+    expect(subscriptionDateLabel(status)).toBe(dateLabel);
+  });
+
+  it("labels a trial's date 'Trial Ends' on the account page", () => {
+    expect(accountSubscriptionDateLabel('trialing')).toBe('Trial Ends');
+    expect(accountSubscriptionDateLabel('trial')).toBe('Trial Ends');
+    expect(accountSubscriptionDateLabel('active')).toBe('Renews on');
+    expect(accountSubscriptionDateLabel('canceled')).toBe('Access ends');
+  });
+});
+
+describe('what the subscription pages show', () => {
+  // status, redirect from dashboard, plan cards, 'Already Paid' card (spec section 2)
+  it.each([
+    ['active', false, false, false],
+    ['past_due', true, true, true],
+    ['canceled', true, true, true],
+    ['incomplete', true, true, true],
+    ['incomplete_expired', true, true, false],
+    ['trialing', true, true, false],
+    ['none', true, true, true],
+    [null, true, true, true],
+    [undefined, true, true, true],
+    ['cancelled', true, true, true],
+  ] as const)('%s: redirect %s, plan cards %s, already paid %s', (status, redirect, planCards, alreadyPaid) => {
+    expect(requiresSubscription(status)).toBe(redirect);
+    expect(showsPlanCards(status)).toBe(planCards);
+    expect(showsAlreadyPaidCard(status)).toBe(alreadyPaid);
+  });
+});
