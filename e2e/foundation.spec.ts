@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInOnDemoIssuer, uniqueEmail } from './support';
+import { signInOnDemoIssuer, toast, uniqueEmail } from './support.js';
 
 test('landing -> sign in -> create organization -> dashboard -> reload -> logout', async ({ page }) => {
   await page.goto('/');
@@ -34,7 +34,7 @@ test('landing -> sign in -> create organization -> dashboard -> reload -> logout
 
   await dialog.getByLabel('Domain').fill('contoso.com');
   await dialog.getByRole('button', { name: 'Create Organization' }).click();
-  await expect(page.getByText('Company created successfully')).toBeVisible();
+  await expect(toast(page, 'Company created successfully')).toBeVisible();
 
   // A single organization is chosen automatically: the dashboard shell shows.
   await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();

@@ -12,3 +12,8 @@ export async function signInOnDemoIssuer(page: Page, email: string, name: string
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/** The visible toast (Radix also copies its text into a screen-reader announcement). */
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByRole('region', { name: /Notifications/ }).getByText(text);
+}

@@ -1,0 +1,166 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import type { AuthUser } from '../../shared/api/auth';
+import type { Tenant } from '../../shared/api/tenants';
+import { createQueryClient } from '@/lib/query-client';
+import { authUserQueryKey, tenantsQueryKey } from '@/lib/query-keys';
+import { createSelectedTenantStore } from '@/lib/tenant-store';
+import { buildAuthUser, buildTenant } from '../test-support/factories';
+import { AppProviders } from './app';
+import { AppRoutes } from './routes';
+
+// Server-side rendering gives the first paint of a route without a DOM: enough to check which
+// screen each route shows. (Effects such as automatic selection do not run here.)
+function renderAt(path: string, state: { user: AuthUser | null; tenants?: Tenant[]; selected?: Tenant }): string {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(authUserQueryKey, state.user);
+  if (state.tenants) queryClient.setQueryData(tenantsQueryKey, state.tenants);
+  const tenantStore = createSelectedTenantStore(null);
+  if (state.selected) tenantStore.setSelectedTenant(state.selected);
+  return renderToString(
+    <AppProviders queryClient={queryClient} tenantStore={tenantStore}>
+      <Router ssrPath={path}>
+        <AppRoutes />
+      </Router>
+    </AppProviders>,
+  );
+}
+
+function textOf(html: string): string {
+  return html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function elementTexts(html: string, pattern: RegExp): string[] {
+  return [...html.matchAll(pattern)].map((match) => textOf(match[2] ?? ''));
+}
+
+const headings = (html: string) => elementTexts(html, /<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g);
+const buttons = (html: string) => elementTexts(html, /<(button)\b[^>]*>([\s\S]*?)<\/button>/g);
+const links = (html: string) => elementTexts(html, /<(a)\b[^>]*>([\s\S]*?)<\/a>/g);
+
+const appRoutes = [
+  '/',
+  '/dashboard',
+  '/subscription',
+  '/subscription/activate',
+  '/subscription/success',
+  '/subscription/cancel',
+  '/account',
+  '/admin',
+];
+
+describe('signed-out visitors', () => {
+  it.each(appRoutes)('see the landing page on %s', (path) => {
+    const html = renderAt(path, { user: null });
+    expect(headings(html)).toEqual(
+      expect.arrayContaining([
+        'Passwatch Automation',
+        'Secure Integration',
+        'Automated Monitoring',
+        'Custom Emails',
+        'Group Filtering',
+        'Why Choose Our Solution?',
+        'Ready to Get Started?',
+      ]),
+    );
+    expect(buttons(html)).toEqual(expect.arrayContaining(['Get Started', 'Sign Up Now']));
+  });
+
+  it('read six benefits', () => {
+    const html = renderAt('/', { user: null });
+    const benefitList = /id="benefits-heading"[\s\S]*?<ul[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+    expect(benefitList.match(/<li\b/g)).toHaveLength(6);
+  });
+
+  it('get Page Not Found on an unknown path', () => {
+    const html = renderAt('/nowhere', { user: null });
+    expect(headings(html)).toContain('Page Not Found');
+    expect(headings(html)).not.toContain('Passwatch Automation');
+  });
+});
+
+describe('signed-in users without a selected organization', () => {
+  it('see the empty state when they have no organization', () => {
+    const html = renderAt('/dashboard', { user: buildAuthUser(), tenants: [] });
+    expect(headings(html)).toContain('No Organizations Yet');
+    expect(buttons(html)).toContain('Add New Organization');
+    expect(headings(html)).not.toContain('Dashboard');
+  });
+
+  it('pick from organization cards with Manage buttons and an Add New Organization card', () => {
+    const tenants = [buildTenant({ name: 'Contoso', domain: 'contoso.com' }), buildTenant({ name: 'Fabrikam', domain: 'fabrikam.com' })];
+    const html = renderAt('/', { user: buildAuthUser(), tenants });
+    expect(headings(html)).toEqual(expect.arrayContaining(['Contoso', 'Fabrikam']));
+    expect(textOf(html)).toContain('contoso.com');
+    expect(buttons(html).filter((name) => name === 'Manage')).toHaveLength(2);
+    expect(buttons(html)).toContain('Add New Organization');
+    expect(buttons(html)).toContain('Logout');
+  });
+
+  it('wait while a remembered organization that no longer exists is cleared', () => {
+    const html = renderAt('/', { user: buildAuthUser(), tenants: [buildTenant()], selected: buildTenant() });
+    expect(headings(html)).not.toContain('Dashboard');
+    expect(textOf(html)).toContain('Loading organizations');
+  });
+
+  it('still get Page Not Found on an unknown path', () => {
+    expect(headings(renderAt('/subscription/nope', { user: buildAuthUser(), tenants: [] }))).toContain('Page Not Found');
+  });
+});
+
+describe('signed-in users with a selected organization', () => {
+  const contoso = buildTenant({ name: 'Contoso', domain: 'contoso.com' });
+  const signedIn = (overrides: Partial<AuthUser> = {}) => ({
+    user: buildAuthUser({ tenants: [contoso], ...overrides }),
+    tenants: [contoso],
+    selected: contoso,
+  });
+
+  it.each(['/', '/dashboard'])('see the dashboard shell on %s', (path) => {
+    const html = renderAt(path, signedIn());
+    expect(headings(html)).toContain('Dashboard');
+    const tabs = elementTexts(html, /<(button)\b[^>]*role="tab"[^>]*>([\s\S]*?)<\/button>/g);
+    expect(tabs).toEqual(['Overview', 'Configuration', 'Testing', 'Help & Documentation']);
+    expect(links(html)).toEqual(expect.arrayContaining(['Account', 'Subscription']));
+    expect(buttons(html)).toContain('Logout');
+    expect(html).toContain('aria-label="Organization: Contoso"');
+  });
+
+  it('see the Admin link only as operator admins', () => {
+    expect(links(renderAt('/dashboard', signedIn()))).not.toContain('Admin');
+    expect(links(renderAt('/dashboard', signedIn({ isAdmin: true })))).toContain('Admin');
+  });
+
+  it.each([
+    ['/subscription', 'Subscription'],
+    ['/subscription/activate', 'Activate Subscription'],
+    ['/subscription/success', 'Subscription Activation'],
+    ['/subscription/cancel', 'Subscription Cancelled'],
+    ['/account', 'Account Settings'],
+  ])('see the page for %s', (path, heading) => {
+    expect(headings(renderAt(path, signedIn()))).toContain(heading);
+  });
+
+  it('offer Try Again and Back to Dashboard after a cancelled payment', () => {
+    const html = renderAt('/subscription/cancel', signedIn());
+    expect(links(html)).toEqual(expect.arrayContaining(['Try Again', 'Back to Dashboard']));
+    expect(textOf(html)).toContain('No charges were made.');
+  });
+
+  it('reach the admin page only as operator admins', () => {
+    expect(headings(renderAt('/admin', signedIn({ isAdmin: true })))).toContain('Admin Dashboard');
+    expect(headings(renderAt('/admin', signedIn()))).toContain('Page Not Found');
+  });
+
+  it('reach the admin page as operator admins even without organizations', () => {
+    const html = renderAt('/admin', { user: buildAuthUser({ isAdmin: true }), tenants: [] });
+    expect(headings(html)).toContain('Admin Dashboard');
+  });
+});

@@ -1,0 +1,48 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/error-message';
+import { useTenantContext } from '@/lib/tenant-context';
+import { useTenants } from '../api/get-tenants';
+import { resolveTenantSelection } from '../utils/resolve-tenant-selection';
+import { OrganizationPicker } from './organization-picker';
+
+/**
+ * Renders its children only with a valid organization selected; otherwise the organization
+ * picker. The remembered selection is checked against the user's organizations first.
+ */
+export function TenantGate({ children }: { children: ReactNode }) {
+  const { data: tenants, error, refetch } = useTenants();
+  const { selectedTenant, setSelectedTenant, clearSelectedTenant } = useTenantContext();
+  // A lone organization is chosen automatically only on arrival, so that "All organizations" in
+  // the switcher still leads to the picker (to add a second one).
+  const [autoSelect, setAutoSelect] = useState(true);
+  const change = tenants ? resolveTenantSelection({ selected: selectedTenant, tenants, autoSelect }) : null;
+
+  useEffect(() => {
+    if (!change) return;
+    setAutoSelect(false);
+    if (change.type === 'select') setSelectedTenant(change.tenant);
+    if (change.type === 'clear') clearSelectedTenant();
+  }, [change, setSelectedTenant, clearSelectedTenant]);
+
+  if (error) {
+    return (
+      <div className="mx-auto max-w-lg px-4 py-16">
+        <Alert variant="destructive">
+          <AlertTitle>Unable to load organizations</AlertTitle>
+          <AlertDescription>
+            <p>{getErrorMessage(error, 'Please try again.')}</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      </div>
+    );
+  }
+  if (!tenants || !change || change.type !== 'keep') return <PageSpinner label="Loading organizations" />;
+  if (!selectedTenant) return <OrganizationPicker tenants={tenants} onManage={setSelectedTenant} />;
+  return children;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import { buildTenant } from '../test-support/factories';
+import { createSelectedTenantStore, selectedTenantStorageKey, type KeyValueStorage } from './tenant-store';
+
+function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { entries: Map<string, string> } {
+  const entries = new Map(Object.entries(initial));
+  return {
+    entries,
+    getItem: (key) => entries.get(key) ?? null,
+    setItem: (key, value) => void entries.set(key, value),
+    removeItem: (key) => void entries.delete(key),
+  };
+}
+
+describe('createSelectedTenantStore', () => {
+  it('starts empty', () => {
+    expect(createSelectedTenantStore(memoryStorage()).getSelectedTenant()).toBeNull();
+  });
+
+  it('remembers the selection across page loads', () => {
+    const storage = memoryStorage();
+    const tenant = buildTenant({ name: 'Contoso' });
+    createSelectedTenantStore(storage).setSelectedTenant(tenant);
+
+    const afterReload = createSelectedTenantStore(storage);
+    expect(afterReload.getSelectedTenant()).toEqual(tenant);
+  });
+
+  it('forgets the selection when cleared', () => {
+    const storage = memoryStorage();
+    const store = createSelectedTenantStore(storage);
+    store.setSelectedTenant(buildTenant());
+    store.clearSelectedTenant();
+
+    expect(store.getSelectedTenant()).toBeNull();
+    expect(storage.entries.has(selectedTenantStorageKey)).toBe(false);
+    expect(createSelectedTenantStore(storage).getSelectedTenant()).toBeNull();
+  });
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['not a tenant', JSON.stringify({ id: 'tenant-1' })],
+  ])('drops a stored value that is %s', (_label, raw) => {
+    const storage = memoryStorage({ [selectedTenantStorageKey]: raw });
+    expect(createSelectedTenantStore(storage).getSelectedTenant()).toBeNull();
+    expect(storage.entries.has(selectedTenantStorageKey)).toBe(false);
+  });
+
+  it('notifies subscribers until they unsubscribe', () => {
+    const store = createSelectedTenantStore(null);
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    store.setSelectedTenant(buildTenant());
+    store.clearSelectedTenant();
+    unsubscribe();
+    store.setSelectedTenant(buildTenant());
+
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps working in memory when storage refuses access', () => {
+    const failing: KeyValueStorage = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    const store = createSelectedTenantStore(failing);
+    const tenant = buildTenant();
+    store.setSelectedTenant(tenant);
+    expect(store.getSelectedTenant()).toEqual(tenant);
+    store.clearSelectedTenant();
+    expect(store.getSelectedTenant()).toBeNull();
+  });
+});
