@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // React 19's automatic JSX runtime, as the Vite build uses it.
+  esbuild: { jsx: 'automatic' },
   resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
