@@ -1,0 +1,68 @@
+// Errors as Microsoft Graph and the Entra token endpoint put them on the wire (DOMAIN.md section 2).
+// Handlers throw these; the app's error handler renders them once.
+
+/** A Graph error: `{"error":{"code","message","innerError":{date, request-id, client-request-id}}}`. */
+export class GraphError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'GraphError';
+  }
+}
+
+/** An Entra token endpoint error; the description is prefixed with `AADSTS{code}: `. */
+export class TokenEndpointError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly errorCode: number,
+    readonly description: string,
+  ) {
+    super(`AADSTS${errorCode}: ${description}`);
+    this.name = 'TokenEndpointError';
+  }
+}
+
+const INSUFFICIENT_PRIVILEGES = 'Insufficient privileges to complete the operation.';
+
+export const insufficientPrivileges = () => new GraphError(403, 'Authorization_RequestDenied', INSUFFICIENT_PRIVILEGES);
+
+export const invalidAuthenticationToken = (message: string) =>
+  new GraphError(401, 'InvalidAuthenticationToken', message, {
+    'WWW-Authenticate':
+      'Bearer realm="", authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize", client_id="00000003-0000-0000-c000-000000000000"',
+  });
+
+export const badRequest = (message: string) => new GraphError(400, 'Request_BadRequest', message);
+
+export const unsupportedQuery = (message: string) => new GraphError(400, 'Request_UnsupportedQuery', message);
+
+export const invalidJsonPayload = () =>
+  new GraphError(
+    400,
+    'BadRequest',
+    'Unable to read JSON request payload. Please ensure Content-Type header is set and payload is of valid JSON format.',
+  );
+
+export interface ThrottleOptions {
+  /** Seconds until the request may succeed; omitted from the reply when null. */
+  retryAfterSeconds: number | null;
+  code?: string;
+  message?: string;
+}
+
+/** 429 with `Retry-After` in seconds (fractional allowed, as DOMAIN.md section 3 says Graph may send). */
+export function tooManyRequests({ retryAfterSeconds, code = 'TooManyRequests', message = 'Too many requests' }: ThrottleOptions) {
+  const headers: Record<string, string> = retryAfterSeconds === null ? {} : { 'Retry-After': formatRetryAfter(retryAfterSeconds) };
+  return new GraphError(429, code, message, headers);
+}
+
+/** Seconds rounded up to a tenth, at least 0.1: '2', '0.4', '12.5'. */
+export function formatRetryAfter(seconds: number): string {
+  const tenths = Math.max(1, Math.ceil(seconds * 10 - 1e-9));
+  return String(tenths / 10);
+}

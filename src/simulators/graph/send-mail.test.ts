@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_APP_WITHOUT_MAIL_SEND, DEMO_GRAPH_CREDENTIALS } from './demo-credentials.js';
+import type { SentMessage } from './state.js';
+import { accessToken, graph, graphError, ManualClock, putControl, sendMailBody, startSimulator, type RunningSimulator } from './test-support.js';
+
+const clock = new ManualClock();
+let running: RunningSimulator;
+let baseUrl: string;
+let token: string;
+const sendAs = (sender: string, body: unknown, bearer = token) =>
+  graph(baseUrl, bearer, `/users/${encodeURIComponent(sender)}/sendMail`, { method: 'POST', body });
+const sentMail = async (query = '') =>
+  ((await (await fetch(`${baseUrl}/_control/mail${query}`)).json()) as { value: SentMessage[] }).value;
+
+beforeAll(async () => {
+  running = await startSimulator({ clock: clock.now });
+  baseUrl = running.baseUrl;
+});
+beforeEach(async () => {
+  running.simulator.reset();
+  token = await accessToken(baseUrl, DEMO_GRAPH_CREDENTIALS);
+});
+afterAll(() => running.simulator.close());
+
+describe('sendMail', () => {
+  it('answers 202 with no body and records the message', async () => {
+    const response = await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['adele.vance@contoso.com'], 'Expires in 5 days', '<p>Hi <b>Adele</b></p>'));
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+    const [message] = await sentMail();
+    expect(message).toMatchObject({
+      from: 'passwatch@contoso.com',
+      to: ['adele.vance@contoso.com'],
+      subject: 'Expires in 5 days',
+      contentType: 'HTML',
+      content: '<p>Hi <b>Adele</b></p>',
+      saveToSentItems: false,
+      receivedAt: clock.now().toISOString(),
+      tenantId: DEMO_GRAPH_CREDENTIALS.directoryId,
+    });
+  });
+
+  it('accepts the sender by object id too, and filters recorded mail by recipient and sender', async () => {
+    const contoso = running.simulator.state.tenants.get(DEMO_GRAPH_CREDENTIALS.directoryId);
+    const senderId = contoso?.findUser(DEMO_GRAPH_CREDENTIALS.fromEmail)?.id as string;
+    expect((await sendAs(senderId, sendMailBody(['alex.wilber@contoso.com']))).status).toBe(202);
+    expect((await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['lee.gu@contoso.com']))).status).toBe(202);
+    expect((await sentMail('?to=ALEX.WILBER@contoso.com')).map((message) => message.to)).toEqual([['alex.wilber@contoso.com']]);
+    expect(await sentMail('?from=passwatch@contoso.com')).toHaveLength(2);
+    expect(await sentMail('?from=someone@contoso.com')).toHaveLength(0);
+    expect((await fetch(`${baseUrl}/_control/mail`, { method: 'DELETE' })).status).toBe(204);
+    expect(await sentMail()).toHaveLength(0);
+  });
+
+  it('answers 404 MailboxNotEnabledForRESTAPI for a sender without a mailbox, ErrorInvalidUser for an unknown one', async () => {
+    const noMailbox = await sendAs(DEMO_GRAPH_CREDENTIALS.noMailboxEmail, sendMailBody(['adele.vance@contoso.com']));
+    expect(noMailbox.status).toBe(404);
+    expect((await graphError(noMailbox)).code).toBe('MailboxNotEnabledForRESTAPI');
+    const unknown = await sendAs('ghost@contoso.com', sendMailBody(['adele.vance@contoso.com']));
+    expect(unknown.status).toBe(404);
+    expect((await graphError(unknown)).code).toBe('ErrorInvalidUser');
+    expect(await sentMail()).toHaveLength(0);
+  });
+
+  it('answers 403 ErrorAccessDenied to an app without Mail.Send', async () => {
+    const withoutMailSend = await accessToken(baseUrl, DEMO_APP_WITHOUT_MAIL_SEND);
+    const response = await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['adele.vance@contoso.com']), withoutMailSend);
+    expect(response.status).toBe(403);
+    expect(await graphError(response)).toMatchObject({ code: 'ErrorAccessDenied', message: 'Access is denied. Check credentials and try again.' });
+  });
+
+  it('validates the body like Exchange', async () => {
+    const valid = sendMailBody(['adele.vance@contoso.com']);
+    const cases: { body: unknown; code: string }[] = [
+      { body: { ...valid, message: { ...valid.message, toRecipients: [] } }, code: 'ErrorInvalidRecipients' },
+      { body: sendMailBody(['not-an-address']), code: 'ErrorInvalidRecipients' },
+      { body: { ...valid, message: { ...valid.message, toRecipient: valid.message.toRecipients } }, code: 'RequestBodyRead' },
+      { body: { ...valid, message: { ...valid.message, body: { contentType: 'Markdown', content: '' } } }, code: 'RequestBodyRead' },
+      { body: { ...valid, message: { ...valid.message, toRecipients: ['adele.vance@contoso.com'] } }, code: 'RequestBodyRead' },
+      { body: { ...valid, saveToSentItems: 'false' }, code: 'RequestBodyRead' },
+      { body: { saveToSentItems: false }, code: 'ErrorInvalidParameter' },
+      { body: '{"message": ', code: 'BadRequest' },
+    ];
+    for (const { body, code } of cases) {
+      const response = await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await graphError(response)).code, JSON.stringify(body)).toBe(code);
+    }
+    expect(await sentMail()).toHaveLength(0);
+  });
+});
+
+describe('sending limits', () => {
+  it('answers 429 with Retry-After past the messages-per-minute limit of the mailbox', async () => {
+    await putControl(baseUrl, 'settings', { mailMessagesPerMinute: 3 });
+    for (let index = 0; index < 3; index++) {
+      expect((await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody([`user${index}@contoso.com`]))).status).toBe(202);
+      clock.advance(10_000);
+    }
+    const refused = await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['user3@contoso.com']));
+    expect(refused.status).toBe(429);
+    // The first message leaves the one-minute window 60 s after it was sent, 30 s from now.
+    expect(refused.headers.get('retry-after')).toBe('30');
+    clock.advance(30_000);
+    expect((await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['user3@contoso.com']))).status).toBe(202);
+    expect(await sentMail()).toHaveLength(4);
+  });
+
+  it('answers 429 ErrorSubmissionQuotaExceeded past the recipients per 24 hours', async () => {
+    await putControl(baseUrl, 'settings', { mailRecipientsPer24Hours: 5 });
+    const threeRecipients = sendMailBody(['a@contoso.com', 'b@contoso.com', 'c@contoso.com']);
+    expect((await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, threeRecipients)).status).toBe(202);
+    const refused = await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, threeRecipients);
+    expect(refused.status).toBe(429);
+    expect((await graphError(refused)).code).toBe('ErrorSubmissionQuotaExceeded');
+    expect(refused.headers.get('retry-after')).toBe(String(24 * 3600));
+  });
+
+  it('allows 4 concurrent requests per mailbox: a 5th in flight answers 429 MailboxConcurrency', async () => {
+    await putControl(baseUrl, 'faults', { latencyMs: 500 });
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody([`user${index}@contoso.com`]))),
+    );
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([202, 202, 202, 202, 429]);
+    const throttled = responses.find((response) => response.status === 429) as Response;
+    expect(await graphError(throttled)).toMatchObject({
+      code: 'ApplicationThrottled',
+      message: 'Application is over its MailboxConcurrency limit.',
+    });
+    // Slots are free again once the replies went out.
+    expect((await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['late@contoso.com']))).status).toBe(202);
+  });
+});
+
+describe('mailbox page', () => {
+  it('lists sent mail newest first, escapes text and renders bodies in sandboxed iframes', async () => {
+    await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['adele.vance@contoso.com'], 'First', '<p>one</p>'));
+    clock.advance(1000);
+    await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['conor.obrien@contoso.com'], "O'Brien <Test> & Co", '<p>"two" & <b>bold</b></p>'));
+    for (const path of ['/mailbox', '/_control/mailbox']) {
+      const response = await fetch(`${baseUrl}${path}`);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await response.text();
+      expect(html).toContain('2 messages');
+      expect(html.indexOf('O&#39;Brien &lt;Test&gt; &amp; Co')).toBeGreaterThan(-1);
+      expect(html.indexOf('O&#39;Brien &lt;Test&gt; &amp; Co')).toBeLessThan(html.indexOf('>First<'));
+      expect(html).toContain('<iframe sandbox="" title="O&#39;Brien &lt;Test&gt; &amp; Co" srcdoc="&lt;p&gt;&quot;two&quot; &amp; &lt;b&gt;bold&lt;/b&gt;&lt;/p&gt;">');
+      expect(html).not.toContain('<b>bold</b>');
+    }
+    const filtered = await (await fetch(`${baseUrl}/mailbox?to=adele.vance@contoso.com`)).text();
+    expect(filtered).toContain('1 message to adele.vance@contoso.com');
+  });
+});

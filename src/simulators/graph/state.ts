@@ -1,0 +1,187 @@
+// Everything the simulator remembers: tenants and their directories, app registrations, issued
+// tokens, fault switches, limits, throttling counters and the mail it accepted.
+import type { SimTenant } from './directory.js';
+import type { TokenBucket } from './directory-throttle.js';
+import { createMailLimitState, type MailLimitState } from './mail-limits.js';
+import { createRandom, type Random } from './random.js';
+
+export interface ClientSecret {
+  /** The secret's ID (keyId): what admins paste by mistake instead of the value. */
+  keyId: string;
+  value: string;
+  displayName: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/** An app registration, global like in Entra: it lives in its home tenant and may be multi-tenant. */
+export interface AppRegistration {
+  appId: string;
+  displayName: string;
+  homeTenantId: string;
+  /** AzureADMultipleOrgs: other tenants can consent to it (else AADSTS700016 outside home). */
+  multiTenant: boolean;
+  secrets: ClientSecret[];
+}
+
+/** What the product's configuration needs to connect to a tenant. */
+export interface TenantCredentials {
+  directoryId: string;
+  applicationId: string;
+  clientSecret: string;
+  clientSecretId: string;
+  fromEmail: string;
+}
+
+/** A tenant with the app registrations that live in it, ready to be added to a simulator. */
+export interface TenantBundle {
+  tenant: SimTenant;
+  applications: AppRegistration[];
+}
+
+export interface IssuedToken {
+  tenantId: string;
+  appId: string;
+  /** Application permissions consented when the token was issued (the token's `roles`). */
+  roles: ReadonlySet<string>;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+export interface GraphFaults {
+  /** Added to every Graph and token request (milliseconds). */
+  latencyMs: number;
+  /** Share (0..1) of Graph requests answering 500 generalException. */
+  errorRate: number;
+  /** Every Graph request answers 503 with Retry-After. */
+  serviceUnavailable: boolean;
+  /** 429 answers carry no Retry-After header (clients must back off on their own). */
+  throttleWithoutRetryAfter: boolean;
+  /** The next N Graph requests answer 429. */
+  forceThrottle: number;
+  /** Retry-After (seconds) of forced 429s and of 503s. */
+  retryAfterSeconds: number;
+}
+
+export interface SimulatorSettings {
+  /** `expires_in` of issued tokens; the token stops working after it. */
+  tokenLifetimeSeconds: number;
+  /** Directory resource units per 10 s per app and tenant; null: by tenant size (3,500/5,000/8,000). */
+  directoryBudgetPer10Seconds: number | null;
+  /** Exchange Online messages per minute per sending mailbox. */
+  mailMessagesPerMinute: number;
+  /** Exchange Online recipients per rolling 24 hours per sending mailbox. */
+  mailRecipientsPer24Hours: number;
+  /** Outlook service requests per 10 minutes per app and mailbox. */
+  mailRequestsPer10Minutes: number;
+  /** Outlook service concurrent requests per app and mailbox. */
+  mailConcurrentRequests: number;
+}
+
+export interface SentMessage {
+  id: string;
+  tenantId: string;
+  /** The sending mailbox's address. */
+  from: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  contentType: 'HTML' | 'Text';
+  content: string;
+  saveToSentItems: boolean;
+  /** ISO 8601. */
+  receivedAt: string;
+}
+
+export interface GraphSimulatorState {
+  readonly clock: () => Date;
+  /** Whether reset() seeds the demo tenants (Contoso and Fabrikam). */
+  readonly seedDemo: boolean;
+  readonly tenants: Map<string, SimTenant>;
+  readonly applications: Map<string, AppRegistration>;
+  readonly accessTokens: Map<string, IssuedToken>;
+  readonly sentMail: SentMessage[];
+  readonly directoryBuckets: Map<string, TokenBucket>;
+  readonly mailLimits: MailLimitState;
+  faults: GraphFaults;
+  settings: SimulatorSettings;
+  /** Decides which requests the errorRate fault hits; seeded so runs repeat. */
+  faultRandom: Random;
+}
+
+export const DEFAULT_FAULTS: Readonly<GraphFaults> = {
+  latencyMs: 0,
+  errorRate: 0,
+  serviceUnavailable: false,
+  throttleWithoutRetryAfter: false,
+  forceThrottle: 0,
+  retryAfterSeconds: 1,
+};
+
+export const DEFAULT_SETTINGS: Readonly<SimulatorSettings> = {
+  tokenLifetimeSeconds: 3599,
+  directoryBudgetPer10Seconds: null,
+  mailMessagesPerMinute: 30,
+  mailRecipientsPer24Hours: 10_000,
+  mailRequestsPer10Minutes: 10_000,
+  mailConcurrentRequests: 4,
+};
+
+const FAULT_SEED = 7;
+
+export function createEmptyState(clock: () => Date, seedDemo: boolean): GraphSimulatorState {
+  return {
+    clock,
+    seedDemo,
+    tenants: new Map(),
+    applications: new Map(),
+    accessTokens: new Map(),
+    sentMail: [],
+    directoryBuckets: new Map(),
+    mailLimits: createMailLimitState(),
+    faults: { ...DEFAULT_FAULTS },
+    settings: { ...DEFAULT_SETTINGS },
+    faultRandom: createRandom(FAULT_SEED),
+  };
+}
+
+/** Forgets tenants, tokens, mail, counters and switches (the maps stay the same objects). */
+export function clearState(state: GraphSimulatorState): void {
+  state.tenants.clear();
+  state.applications.clear();
+  state.accessTokens.clear();
+  state.sentMail.length = 0;
+  state.directoryBuckets.clear();
+  state.mailLimits.concurrent.clear();
+  state.mailLimits.requests.clear();
+  state.mailLimits.messages.clear();
+  state.mailLimits.recipients.clear();
+  state.faults = { ...DEFAULT_FAULTS };
+  state.settings = { ...DEFAULT_SETTINGS };
+  state.faultRandom = createRandom(FAULT_SEED);
+}
+
+/** Registers a tenant and its app registrations; tenant and app ids must be new. Maps are keyed lower-case. */
+export function addTenant(state: GraphSimulatorState, bundle: TenantBundle): void {
+  const tenantKey = bundle.tenant.id.toLowerCase();
+  if (state.tenants.has(tenantKey)) throw new Error(`Tenant ${bundle.tenant.id} is already registered`);
+  for (const application of bundle.applications) {
+    if (state.applications.has(application.appId.toLowerCase())) {
+      throw new Error(`Application ${application.appId} is already registered`);
+    }
+  }
+  state.tenants.set(tenantKey, bundle.tenant);
+  for (const application of bundle.applications) state.applications.set(application.appId.toLowerCase(), application);
+}
+
+/** By GUID or by any of the tenant's domain names, as the token endpoint accepts both. */
+export function findTenant(state: GraphSimulatorState, idOrDomain: string): SimTenant | undefined {
+  const key = idOrDomain.toLowerCase();
+  const byId = state.tenants.get(key);
+  if (byId) return byId;
+  for (const tenant of state.tenants.values()) {
+    if (tenant.domains.some((domain) => domain.id.toLowerCase() === key)) return tenant;
+  }
+  return undefined;
+}

@@ -1,0 +1,107 @@
+// The Entra token endpoint, client-credentials grant only (DOMAIN.md section 2):
+// POST /{tenant}/oauth2/v2.0/token, form-encoded. Each failure answers the AADSTS error Entra
+// gives for it, in the order Entra checks: tenant, parameters, application, secret, consent.
+import type { FastifyInstance } from 'fastify';
+import { issueAccessToken, type TokenGrant } from './access-tokens.js';
+import { TokenEndpointError } from './errors.js';
+import { findTenant, type GraphSimulatorState } from './state.js';
+
+export const TOKEN_PATH = '/:tenant/oauth2/v2.0/token';
+
+const GRAPH_SCOPES = new Set([
+  'https://graph.microsoft.com/.default',
+  'https://graph.microsoft.com//.default',
+  '00000003-0000-0000-c000-000000000000/.default',
+]);
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DNS_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+export function registerTokenEndpoint(app: FastifyInstance, state: GraphSimulatorState): void {
+  app.post(TOKEN_PATH, async (request, reply) => {
+    const { tenant } = request.params as { tenant: string };
+    const isForm = (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
+    // Entra reads only form bodies: a JSON body is a request without parameters.
+    const form = isForm ? (request.body as Record<string, string>) : {};
+    const grant = grantClientCredentials(state, tenant, form);
+    void reply.header('Cache-Control', 'no-store, no-cache').header('Pragma', 'no-cache');
+    return {
+      token_type: 'Bearer',
+      expires_in: grant.expiresIn,
+      ext_expires_in: grant.expiresIn,
+      access_token: grant.accessToken,
+    };
+  });
+}
+
+function grantClientCredentials(
+  state: GraphSimulatorState,
+  tenantIdOrDomain: string,
+  form: Readonly<Record<string, string | undefined>>,
+): TokenGrant {
+  if (!GUID.test(tenantIdOrDomain) && !DNS_NAME.test(tenantIdOrDomain)) {
+    throw new TokenEndpointError(400, 'invalid_request', 900023,
+      `Specified tenant identifier '${tenantIdOrDomain}' is neither a valid DNS name, nor a valid external domain.`);
+  }
+  const tenant = findTenant(state, tenantIdOrDomain);
+  if (!tenant) {
+    throw new TokenEndpointError(400, 'invalid_tenant', 90002,
+      `Tenant '${tenantIdOrDomain}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.`);
+  }
+  const parameter = (name: string) => {
+    const value = form[name];
+    return typeof value === 'string' && value.length > 0 ? value : undefined;
+  };
+  const grantType = parameter('grant_type');
+  if (!grantType) throw missingParameter('grant_type');
+  if (grantType !== 'client_credentials') {
+    throw new TokenEndpointError(400, 'unsupported_grant_type', 70003, `The app requested an unsupported grant type '${grantType}'.`);
+  }
+  const clientId = parameter('client_id');
+  if (!clientId) throw missingParameter('client_id');
+  const scope = parameter('scope');
+  if (!scope) throw missingParameter('scope');
+  checkScope(scope, tenant.displayName);
+
+  const application = state.applications.get(clientId.toLowerCase());
+  if (!application || (!application.multiTenant && application.homeTenantId.toLowerCase() !== tenant.id.toLowerCase())) {
+    throw new TokenEndpointError(400, 'unauthorized_client', 700016,
+      `Application with identifier '${clientId}' was not found in the directory '${tenant.displayName}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You may have sent your authentication request to the wrong tenant.`);
+  }
+  const clientSecret = parameter('client_secret');
+  if (!clientSecret) {
+    throw new TokenEndpointError(401, 'invalid_client', 7000218,
+      "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.");
+  }
+  const secret = application.secrets.find((candidate) => candidate.value === clientSecret);
+  if (!secret) {
+    throw new TokenEndpointError(401, 'invalid_client', 7000215,
+      `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${application.appId}'.`);
+  }
+  if (secret.expiresAt <= state.clock().getTime()) {
+    throw new TokenEndpointError(401, 'invalid_client', 7000222,
+      `The provided client secret keys for app '${application.appId}' are expired. Visit the Azure portal to create new keys for your app: https://aka.ms/NewClientSecret, or consider using certificate credentials for added security: https://aka.ms/certCreds.`);
+  }
+  const servicePrincipal = tenant.servicePrincipalOf(application.appId);
+  if (!servicePrincipal) {
+    throw new TokenEndpointError(401, 'invalid_client', 7000229,
+      `The client application ${application.appId} is missing service principal in the tenant ${tenant.id}. See instructions here: https://go.microsoft.com/fwlink/?linkid=2225119`);
+  }
+  return issueAccessToken(state, tenant, application, servicePrincipal);
+}
+
+function missingParameter(name: string): TokenEndpointError {
+  return new TokenEndpointError(400, 'invalid_request', 900144, `The request body must contain the following parameter: '${name}'.`);
+}
+
+function checkScope(scope: string, tenantName: string): void {
+  const scopes = scope.trim().split(/\s+/);
+  if (scopes.length === 1 && GRAPH_SCOPES.has(scope.trim().toLowerCase())) return;
+  const other = scopes.find((candidate) => candidate.toLowerCase().endsWith('/.default'));
+  if (scopes.length === 1 && other) {
+    const resource = other.slice(0, -'/.default'.length);
+    throw new TokenEndpointError(400, 'invalid_resource', 500011,
+      `The resource principal named ${resource} was not found in the tenant named ${tenantName}. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You might have sent your authentication request to the wrong tenant.`);
+  }
+  throw new TokenEndpointError(400, 'invalid_scope', 1002012,
+    `The provided value for scope ${scope} is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI).`);
+}
