@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  accountMessages,
+  updateNotificationPreferencesBody,
+  type DeleteAccountResponse,
+  type NotificationPreferences,
+} from '../../shared/api/account.js';
+import { SESSION_COOKIE, cookieOptions } from '../auth/cookies.js';
+import type { Guards } from '../auth/guards.js';
+import { userIdOf } from '../auth/guards.js';
+import { validate } from '../http/validate.js';
+import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
+import { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences.js';
+
+export interface AccountRouteDeps extends DeleteAccountDeps {
+  guards: Guards;
+  cookieSecure: boolean;
+}
+
+/** Account Settings: notification preferences and account deletion (the profile lives in users/). */
+export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
+  const signedIn = { preHandler: deps.guards.requireUser };
+
+  app.get('/api/notification-preferences', signedIn, async (request): Promise<NotificationPreferences> =>
+    getNotificationPreferences(deps.db, userIdOf(request)),
+  );
+
+  app.put('/api/notification-preferences', signedIn, async (request): Promise<NotificationPreferences> => {
+    const changes = validate(updateNotificationPreferencesBody, request.body);
+    return updateNotificationPreferences(deps.db, userIdOf(request), changes);
+  });
+
+  app.delete('/api/account', signedIn, async (request, reply): Promise<DeleteAccountResponse> => {
+    const userId = userIdOf(request);
+    const { deletedOrganizations } = await deleteAccount(deps, userId);
+    request.log.info({ userId, deletedOrganizations }, 'account deleted');
+    reply.clearCookie(SESSION_COOKIE, cookieOptions(deps.cookieSecure));
+    return { message: accountMessages.deleted };
+  });
+}

@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { billingPayments, billingSubscriptions, paypalWebhookEvents } from '../db/schema/index.js';
+import { AppError } from '../http/app-error.js';
+import type { BillingContext } from './billing-context.js';
+import type { PayPalWebhookEvent } from './paypal-wire.js';
+import { syncSubscription } from './sync-subscription.js';
+
+export type WebhookOutcome = 'synced' | 'duplicate' | 'ignored';
+
+interface SubscriptionTarget {
+  tenantId: string;
+  subscriptionId: string;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
+
+/**
+ * A verified webhook event: handled once per event id (PayPal delivers some twice), then the
+ * subscription it is about is re-read from PayPal, which makes the order of arrival irrelevant.
+ * When PayPal cannot be read the event is released again and the error answers 500, so PayPal
+ * delivers it once more.
+ */
+export async function handleWebhookEvent(ctx: BillingContext, event: PayPalWebhookEvent): Promise<WebhookOutcome> {
+  const claimed = await ctx.db
+    .insert(paypalWebhookEvents)
+    .values({ eventId: event.id, eventType: event.event_type, receivedAt: ctx.clock() })
+    .onConflictDoNothing()
+    .returning({ eventId: paypalWebhookEvents.eventId });
+  if (claimed.length === 0) return 'duplicate';
+
+  const target = await subscriptionTarget(ctx.db, event);
+  if (!target) return 'ignored';
+  try {
+    await syncSubscription(ctx, target.tenantId, target.subscriptionId);
+    return 'synced';
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode < 500) {
+      // Not ours to store (another plan, a deleted organization): nothing PayPal could fix by retrying.
+      ctx.log.info({ eventId: event.id, eventType: event.event_type, ...target, reason: error.message }, 'webhook event ignored');
+      return 'ignored';
+    }
+    await ctx.db.delete(paypalWebhookEvents).where(eq(paypalWebhookEvents.eventId, event.id));
+    throw error;
+  }
+}
+
+/** Which subscription of which organization an event is about, or null if none of ours. */
+async function subscriptionTarget(db: Database, event: PayPalWebhookEvent): Promise<SubscriptionTarget | null> {
+  const resource = event.resource;
+  if (event.event_type.startsWith('BILLING.SUBSCRIPTION.')) {
+    return resolveTenant(db, text(resource.id), text(resource.custom_id));
+  }
+  if (event.event_type.startsWith('PAYMENT.SALE.')) {
+    const subscriptionId = text(resource.billing_agreement_id);
+    if (subscriptionId) return resolveTenant(db, subscriptionId, text(resource.custom));
+    // A refund names the sale it returns, not the subscription.
+    const saleId = text(resource.sale_id);
+    if (!saleId) return null;
+    const [payment] = await db
+      .select({ tenantId: billingPayments.tenantId, subscriptionId: billingPayments.paypalSubscriptionId })
+      .from(billingPayments)
+      .where(eq(billingPayments.paypalTransactionId, saleId));
+    return payment ?? null;
+  }
+  return null;
+}
+
+/** Our records say whose subscription it is; for one we never stored, the custom_id PayPal echoes (checked again by the sync). */
+async function resolveTenant(db: Database, subscriptionId: string | undefined, customId: string | undefined): Promise<SubscriptionTarget | null> {
+  if (!subscriptionId) return null;
+  const [current] = await db
+    .select({ tenantId: billingSubscriptions.tenantId })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.paypalSubscriptionId, subscriptionId));
+  if (current) return { tenantId: current.tenantId, subscriptionId };
+  const [paid] = await db
+    .select({ tenantId: billingPayments.tenantId })
+    .from(billingPayments)
+    .where(eq(billingPayments.paypalSubscriptionId, subscriptionId))
+    .limit(1);
+  if (paid) return { tenantId: paid.tenantId, subscriptionId };
+  return customId && uuidPattern.test(customId) ? { tenantId: customId, subscriptionId } : null;
+}

@@ -1,0 +1,132 @@
+import { eq } from 'drizzle-orm';
+import { billingMessages } from '../../shared/api/billing.js';
+import type { PlanId } from '../../shared/domain/plans.js';
+import type { SubscriptionStatus } from '../../shared/domain/subscription-status.js';
+import { tenantMessages } from '../../shared/domain/validation-messages.js';
+import { billingSubscriptions, tenants } from '../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../http/app-error.js';
+import type { BillingContext } from './billing-context.js';
+import { withBillingLock, type Transaction } from './billing-lock.js';
+import { PayPalApiError } from './paypal-client.js';
+import type { PayPalSubscription, PayPalSubscriptionStatus } from './paypal-wire.js';
+import { recordPayments } from './record-payments.js';
+import { effectiveStatus } from './subscription-state.js';
+import { mapPayPalSubscription, type MappedSubscription } from './subscription-status-mapping.js';
+
+export interface SyncOutcome {
+  subscription: PayPalSubscription;
+  mapped: MappedSubscription;
+  /** False when the organization keeps another, live subscription and this one was only read. */
+  adopted: boolean;
+}
+
+const DAY_MS = 86_400_000;
+// Statuses in which PayPal may have taken payments.
+const BILLED_STATUSES: ReadonlySet<PayPalSubscriptionStatus> = new Set(['ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED']);
+// A subscription that bills or may bill again.
+const LIVE_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['active', 'trialing', 'past_due']);
+
+/**
+ * The one way PayPal's view of a subscription reaches our data, used by every path (return page,
+ * manual activation, status verification, webhooks, reconciliation): reads the subscription,
+ * refuses it unless it is one of our plans and its custom_id is this organization, maps its
+ * status, performs a due cancel-at-period-end, records its payments and stores it as the
+ * organization's subscription.
+ */
+export function syncSubscription(ctx: BillingContext, tenantId: string, subscriptionId: string): Promise<SyncOutcome> {
+  return withBillingLock(ctx.db, tenantId, (tx) => syncSubscriptionLocked(ctx, tx, tenantId, subscriptionId));
+}
+
+/** syncSubscription inside a caller's billing lock (cancel and reactivate sync around their PayPal call). */
+export async function syncSubscriptionLocked(ctx: BillingContext, tx: Transaction, tenantId: string, subscriptionId: string): Promise<SyncOutcome> {
+  const now = ctx.clock();
+  const subscription = await ctx.paypal.getSubscription(subscriptionId);
+  if (!subscription) throw notFound(billingMessages.subscriptionNotFound);
+  const plan = await ctx.catalog.planOf(subscription.plan_id);
+  if (!plan) throw badRequest(billingMessages.subscriptionNotOurPlan);
+  // custom_id is set by us at creation; nobody can claim another organization's I-... id.
+  if (subscription.custom_id !== tenantId) throw conflict(billingMessages.subscriptionOfAnotherOrganization);
+
+  const [tenant] = await tx.select({ status: tenants.subscriptionStatus }).from(tenants).where(eq(tenants.id, tenantId));
+  if (!tenant) throw notFound(tenantMessages.organizationNotFound);
+  const [current] = await tx.select().from(billingSubscriptions).where(eq(billingSubscriptions.tenantId, tenantId));
+  const sameSubscription = current?.paypalSubscriptionId === subscription.id;
+
+  let mapped = mapPayPalSubscription(subscription, plan, sameSubscription ? current : null, now);
+  if (mapped.hardCancelDue) mapped = await cancelForGood(ctx, tenantId, subscription.id, mapped);
+
+  if (BILLED_STATUSES.has(subscription.status)) {
+    const createdAt = Date.parse(subscription.create_time ?? subscription.start_time ?? '') || now.getTime() - 400 * DAY_MS;
+    const transactions = await ctx.paypal.listTransactions(subscription.id, new Date(createdAt - DAY_MS), new Date(now.getTime() + DAY_MS));
+    await recordPayments(tx, { tenantId, paypalSubscriptionId: subscription.id, plan }, transactions);
+  }
+
+  const replacing = current !== undefined && !sameSubscription;
+  const replacesLive = replacing && LIVE_STATUSES.has(effectiveStatus({ ...current, status: tenant.status }, now));
+  // A live subscription always becomes the current one; one that is not (pending, cancelled)
+  // only replaces an older one that is not live either, so a late event about an old
+  // subscription never hides a newer one.
+  const newer = !current?.paypalCreatedAt || Date.parse(subscription.create_time ?? '') > current.paypalCreatedAt.getTime();
+  if (replacing && !LIVE_STATUSES.has(mapped.status) && (replacesLive || !newer)) return { subscription, mapped, adopted: false };
+
+  await storeSubscription(tx, tenantId, subscription, plan, mapped, now);
+  // A new live subscription replaces a live old one (a past-due buyer subscribed again): stop
+  // the old one billing.
+  if (replacesLive) await cancelReplaced(ctx, tenantId, current.paypalSubscriptionId);
+  return { subscription, mapped, adopted: true };
+}
+
+async function storeSubscription(
+  tx: Transaction,
+  tenantId: string,
+  subscription: PayPalSubscription,
+  plan: PlanId,
+  mapped: MappedSubscription,
+  now: Date,
+): Promise<void> {
+  const accessEnds = mapped.cancelAtPeriodEnd || mapped.status === 'canceled';
+  await tx
+    .update(tenants)
+    .set({
+      subscriptionStatus: mapped.status,
+      subscriptionPlan: plan,
+      subscriptionEndsAt: accessEnds ? mapped.currentPeriodEnd : null,
+      trialEndsAt: mapped.trialEnd,
+      paypalSubscriptionId: subscription.id,
+    })
+    .where(eq(tenants.id, tenantId));
+  const values = {
+    paypalSubscriptionId: subscription.id,
+    paypalStatus: mapped.paypalStatus,
+    paypalCreatedAt: subscription.create_time ? new Date(subscription.create_time) : null,
+    currentPeriodEnd: mapped.currentPeriodEnd,
+    cancelAtPeriodEnd: mapped.cancelAtPeriodEnd,
+    lastSyncedAt: now,
+  };
+  await tx
+    .insert(billingSubscriptions)
+    .values({ tenantId, ...values })
+    .onConflictDoUpdate({ target: billingSubscriptions.tenantId, set: values });
+}
+
+/** The paid period of a subscription cancelled at period end is over: PayPal cancels it now. */
+async function cancelForGood(ctx: BillingContext, tenantId: string, subscriptionId: string, mapped: MappedSubscription): Promise<MappedSubscription> {
+  try {
+    await ctx.paypal.cancelSubscription(subscriptionId, 'Cancelled at the end of the paid period, as the customer asked');
+  } catch (error) {
+    // 422: no longer cancellable, i.e. already cancelled or expired.
+    if (!(error instanceof PayPalApiError && error.status === 422)) throw error;
+  }
+  ctx.log.info({ tenantId, subscriptionId }, 'subscription cancelled at the end of its period');
+  return { ...mapped, status: 'canceled', paypalStatus: 'CANCELLED', cancelAtPeriodEnd: false, hardCancelDue: false };
+}
+
+async function cancelReplaced(ctx: BillingContext, tenantId: string, subscriptionId: string): Promise<void> {
+  try {
+    await ctx.paypal.cancelSubscription(subscriptionId, 'Replaced by a new subscription');
+    ctx.log.info({ tenantId, subscriptionId }, 'replaced subscription cancelled');
+  } catch (error) {
+    if (error instanceof PayPalApiError && error.status === 422) return;
+    ctx.log.warn({ tenantId, subscriptionId, err: error }, 'could not cancel the replaced subscription');
+  }
+}

@@ -1,0 +1,97 @@
+import { X509Certificate, verify } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import type { Clock } from '../clock.js';
+
+/** The PAYPAL-* headers of a webhook delivery (lower-case, as Node gives them). */
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+export interface WebhookSignatureVerifierOptions {
+  /** The id PayPal gave the webhook registered for our URL; it is part of what PayPal signs. */
+  webhookId: string | undefined;
+  /** Hosts PAYPAL-CERT-URL may point at (PayPal's, or the simulator's in demo mode and tests). */
+  allowedCertHosts: readonly string[];
+  clock: Clock;
+  fetch?: typeof fetch;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const MAX_CACHED_CERTIFICATES = 16;
+const CERTIFICATE_TIMEOUT_MS = 10_000;
+
+function header(headers: WebhookHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Verifies PayPal's webhook signature locally (DOMAIN.md section 4): the base64 SHA256withRSA
+ * signature in PAYPAL-TRANSMISSION-SIG over `transmissionId|transmissionTime|webhookId|crc32`,
+ * crc32 being of the raw body as an unsigned decimal, checked with the certificate at
+ * PAYPAL-CERT-URL. The certificate is fetched only from an allowed host over https (plain http
+ * only for an allowed loopback host), and cached by URL.
+ */
+export class WebhookSignatureVerifier {
+  private readonly certificates = new Map<string, Promise<X509Certificate>>();
+  private readonly allowedHosts: ReadonlySet<string>;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: WebhookSignatureVerifierOptions) {
+    this.allowedHosts = new Set(options.allowedCertHosts.map((host) => host.toLowerCase()));
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  /** True only for a delivery PayPal signed for our webhook; never throws for bad input. */
+  async verify(headers: WebhookHeaders, rawBody: Buffer): Promise<boolean> {
+    const webhookId = this.options.webhookId;
+    const transmissionId = header(headers, 'paypal-transmission-id');
+    const transmissionTime = header(headers, 'paypal-transmission-time');
+    const signature = header(headers, 'paypal-transmission-sig');
+    const certUrl = header(headers, 'paypal-cert-url');
+    const algorithm = header(headers, 'paypal-auth-algo');
+    if (!webhookId || !transmissionId || !transmissionTime || !signature || !certUrl || algorithm !== 'SHA256withRSA') return false;
+    if (!this.isAllowedCertUrl(certUrl)) return false;
+    let certificate: X509Certificate;
+    try {
+      certificate = await this.certificate(certUrl);
+    } catch {
+      return false;
+    }
+    const now = this.options.clock().getTime();
+    if (now < Date.parse(certificate.validFrom) || now > Date.parse(certificate.validTo)) return false;
+    const message = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(rawBody) >>> 0}`;
+    try {
+      return verify('sha256', Buffer.from(message, 'utf8'), certificate.publicKey, Buffer.from(signature, 'base64'));
+    } catch {
+      return false;
+    }
+  }
+
+  isAllowedCertUrl(certUrl: string): boolean {
+    let url: URL;
+    try {
+      url = new URL(certUrl);
+    } catch {
+      return false;
+    }
+    const host = url.hostname.toLowerCase();
+    if (!this.allowedHosts.has(host) || url.username || url.password) return false;
+    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(host));
+  }
+
+  private certificate(certUrl: string): Promise<X509Certificate> {
+    const cached = this.certificates.get(certUrl);
+    if (cached) return cached;
+    const loading = this.download(certUrl);
+    // Only certificates that loaded stay cached; the cache is bounded (oldest out first).
+    loading.catch(() => this.certificates.delete(certUrl));
+    if (this.certificates.size >= MAX_CACHED_CERTIFICATES) this.certificates.delete(this.certificates.keys().next().value!);
+    this.certificates.set(certUrl, loading);
+    return loading;
+  }
+
+  private async download(certUrl: string): Promise<X509Certificate> {
+    const response = await this.fetch(certUrl, { redirect: 'error', signal: AbortSignal.timeout(CERTIFICATE_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`certificate ${certUrl} answered ${response.status}`);
+    return new X509Certificate(await response.text());
+  }
+}

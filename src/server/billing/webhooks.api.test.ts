@@ -1,0 +1,178 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingPayments, billingSubscriptions, paypalWebhookEvents } from '../db/schema/index.js';
+import { BillingHarness, type Customer } from './test-support/billing-test-harness.js';
+
+let harness: BillingHarness;
+
+beforeAll(async () => {
+  harness = await BillingHarness.start();
+});
+afterAll(async () => {
+  await harness?.close();
+});
+
+interface EventRecord {
+  id: string;
+  event_type: string;
+  status: string;
+  deliveries: { statusCode?: number }[];
+  event: { resource: { id?: string; billing_agreement_id?: string } };
+}
+
+async function eventsOf(subscriptionId: string): Promise<EventRecord[]> {
+  const { events } = await harness.control<{ events: EventRecord[] }>('GET', '/_control/events');
+  return events.filter((record) => (record.event.resource.billing_agreement_id ?? record.event.resource.id) === subscriptionId);
+}
+
+async function storedSubscription(customer: Customer) {
+  const [row] = await harness.database.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.tenantId, customer.tenant.id));
+  return row;
+}
+
+const paymentsOf = (customer: Customer) => harness.database.db.$count(billingPayments, eq(billingPayments.tenantId, customer.tenant.id));
+const handledEvents = () => harness.database.db.$count(paypalWebhookEvents);
+
+describe('PayPal webhooks', () => {
+  it('takes the state from webhooks alone, whatever order they arrive in, and handles each event once', async () => {
+    const customer = await harness.customer();
+    await harness.control('POST', '/_control/webhooks/hold');
+    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
+    for (let failures = 0; failures < 3; failures++) await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
+    const held = await eventsOf(subscriptionId);
+    expect(held.map((record) => record.event_type)).toEqual([
+      'BILLING.SUBSCRIPTION.CREATED',
+      'BILLING.SUBSCRIPTION.ACTIVATED',
+      'PAYMENT.SALE.COMPLETED',
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
+      'BILLING.SUBSCRIPTION.SUSPENDED',
+    ]);
+    expect((await harness.status(customer)).status).toBe('incomplete');
+
+    // Newest first: the first one to arrive already carries PayPal's final state.
+    const reversed = held.map((record) => record.id).reverse();
+    const { deliveries } = await harness.control<{ deliveries: { statusCode: number }[] }>('POST', '/_control/events/deliver', { ids: reversed });
+    expect(deliveries.map((delivery) => delivery.statusCode)).toEqual(reversed.map(() => 200));
+    expect(await harness.status(customer)).toMatchObject({ status: 'past_due', plan: 'monthly', cancelAtPeriodEnd: false });
+    expect(await paymentsOf(customer)).toBe(1);
+    const stored = await storedSubscription(customer);
+    expect(stored?.paypalStatus).toBe('SUSPENDED');
+
+    // Every event again (PayPal retries): answered 200, nothing re-synced.
+    const before = await handledEvents();
+    await harness.control('POST', '/_control/clock/advance', { minutes: 5, runBilling: false });
+    const again = await harness.control<{ deliveries: { statusCode: number }[] }>('POST', '/_control/events/deliver', { ids: reversed });
+    expect(again.deliveries.map((delivery) => delivery.statusCode)).toEqual(reversed.map(() => 200));
+    expect(await handledEvents()).toBe(before);
+    expect((await storedSubscription(customer))?.lastSyncedAt).toEqual(stored?.lastSyncedAt);
+    expect(await paymentsOf(customer)).toBe(1);
+    await harness.control('POST', '/_control/webhooks/release');
+    await harness.settleWebhooks();
+  });
+
+  it('changes state once for a redelivered event', async () => {
+    const customer = await harness.customer();
+    const subscriptionId = await harness.purchase(customer);
+    await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
+    await harness.settleWebhooks();
+    const failed = (await eventsOf(subscriptionId)).find((record) => record.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED')!;
+    expect(failed.deliveries.map((delivery) => delivery.statusCode)).toEqual([200]);
+    const synced = (await storedSubscription(customer))?.lastSyncedAt;
+    expect((await harness.status(customer)).status).toBe('past_due');
+
+    await harness.control('POST', '/_control/clock/advance', { minutes: 5, runBilling: false });
+    const { delivery } = await harness.control<{ delivery: { statusCode: number } }>('POST', `/_control/events/${failed.id}/redeliver`);
+    expect(delivery.statusCode).toBe(200);
+    expect((await storedSubscription(customer))?.lastSyncedAt).toEqual(synced);
+  });
+
+  it('refuses a forged signature with 400 and changes nothing', async () => {
+    const customer = await harness.customer();
+    await harness.control('POST', '/_control/webhooks/hold');
+    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
+    await harness.control('POST', '/_control/webhooks/release');
+    await harness.settleWebhooks();
+    expect((await harness.status(customer)).status).toBe('active');
+    await harness.control('POST', '/_control/webhooks/hold');
+    await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
+
+    // Capture a genuine delivery's headers and body, then tamper with them.
+    const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED');
+    const before = await handledEvents();
+    const post = (headers: Record<string, string>, body: string) =>
+      harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: { ...captured.headers, ...headers }, payload: body });
+
+    const forgeries = [
+      post({}, captured.body.replace('PAYMENT.FAILED', 'ACTIVATED')),
+      post({ 'paypal-transmission-sig': Buffer.alloc(256, 1).toString('base64') }, captured.body),
+      post({ 'paypal-transmission-id': 'another-transmission' }, captured.body),
+      post({ 'paypal-cert-url': captured.headers['paypal-cert-url']!.replace('127.0.0.1', 'evil.example') }, captured.body),
+      post({ 'paypal-auth-algo': 'SHA1withRSA' }, captured.body),
+      harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: { 'content-type': 'application/json' }, payload: captured.body }),
+    ];
+    for (const response of await Promise.all(forgeries)) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Invalid webhook signature');
+    }
+    expect(await handledEvents()).toBe(before);
+    expect((await harness.status(customer)).status).toBe('active');
+
+    // The untouched delivery is accepted.
+    const genuine = await post({}, captured.body);
+    expect(genuine.statusCode).toBe(200);
+    expect((await harness.status(customer)).status).toBe('past_due');
+    await harness.control('POST', '/_control/webhooks/release');
+    await harness.settleWebhooks();
+  });
+
+  it('accepts and ignores events about subscriptions that are not ours', async () => {
+    const customer = await harness.customer();
+    await harness.control('POST', '/_control/webhooks/hold');
+    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
+    const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.ACTIVATED');
+    // The organization is gone by the time the event arrives.
+    expect((await harness.as(customer, 'DELETE', '/api/account')).statusCode).toBe(200);
+    const response = await harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: captured.headers, payload: captured.body });
+    expect(response.statusCode).toBe(200);
+    expect(await harness.database.db.$count(billingSubscriptions, eq(billingSubscriptions.paypalSubscriptionId, subscriptionId))).toBe(0);
+    expect(await harness.database.db.$count(billingPayments, eq(billingPayments.paypalSubscriptionId, subscriptionId))).toBe(0);
+    await harness.control('POST', '/_control/webhooks/release');
+    await harness.settleWebhooks();
+  });
+});
+
+/**
+ * The headers and body of one real, signed delivery, recorded by pointing the simulator at a
+ * local receiver for a moment.
+ */
+async function captureDelivery(subscriptionId: string, eventType: string): Promise<{ headers: Record<string, string>; body: string }> {
+  const { createServer } = await import('node:http');
+  let captured: { headers: Record<string, string>; body: string } | undefined;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      captured = {
+        headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.startsWith('paypal-') || name === 'content-type')) as Record<string, string>,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const { webhook_url: appUrl } = await harness.control<{ webhook_url: string }>('GET', '/_control/events');
+  try {
+    await harness.control('PUT', '/_control/webhook-url', { url: `http://127.0.0.1:${port}/capture` });
+    const record = (await eventsOf(subscriptionId)).find((event) => event.event_type === eventType)!;
+    await harness.control('POST', `/_control/events/${record.id}/redeliver`);
+  } finally {
+    await harness.control('PUT', '/_control/webhook-url', { url: appUrl });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  if (!captured) throw new Error('no delivery captured');
+  return captured;
+}

@@ -1,0 +1,14 @@
+import { boolean, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './identity.js';
+
+/** A user's four notification toggles from Account Settings; no row means the defaults. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailNotifications: boolean('email_notifications').notNull(),
+  weeklyReports: boolean('weekly_reports').notNull(),
+  securityAlerts: boolean('security_alerts').notNull(),
+  systemUpdates: boolean('system_updates').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
