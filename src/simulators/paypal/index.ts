@@ -8,6 +8,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { registerApprovalRoutes } from './approval-routes.js';
+import { registerAutopayPage } from './autopay-page.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerControlRoutes } from './control-routes.js';
 import { applyPayPalHttpConventions } from './http-conventions.js';
@@ -114,6 +115,7 @@ export function createPayPalSimulator(options: PayPalSimulatorOptions = {}): Pay
   registerSubscriptionRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerApprovalRoutes(app, ctx);
+  registerAutopayPage(app, ctx);
   registerControlRoutes(app, ctx);
 
   return {

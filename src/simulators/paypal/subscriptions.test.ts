@@ -153,6 +153,17 @@ describe('the buyer approval page', () => {
     expect((await getSubscription(id)).status).toBe('APPROVAL_PENDING');
   });
 
+  it('lists approved subscriptions on the automatic-payments page buyers are sent to', async () => {
+    const { approveUrl } = await harness.createSubscription(plans.monthlyPlanId);
+    await harness.pressOnApprovalPage(approveUrl, 'Approve');
+    const page = await fetch(`${harness.baseUrl}/myaccount/autopay/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<h1>Automatic payments</h1>');
+    expect(html).toContain('$35.00 USD every month');
+    expect(html).toContain('ACTIVE');
+  });
+
   it('answers 404 for an unknown approval token', async () => {
     expect((await fetch(`${harness.baseUrl}/webapps/billing/subscriptions?ba_token=BA-NOPE`)).status).toBe(404);
   });
