@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { configurationBody, type Configuration, type ConnectionStatus, type DemoGraphCredentials, type TestConfigurationResult } from '../../shared/api/configuration.js';
+import { tenantIdOf, userIdOf, type Guards } from '../auth/guards.js';
+import { validate } from '../http/validate.js';
+import { getConnectionStatus } from './connection-status.js';
+import { findConfiguration, toConfigurationDto } from './configuration-store.js';
+import type { TenantGraphDeps } from './graph-connection.js';
+import { saveConfiguration } from './save-configuration.js';
+import { testConfiguration } from './test-configuration.js';
+
+export interface ConfigurationRouteDeps extends TenantGraphDeps {
+  guards: Guards;
+  /** Demo mode: the simulated tenant's credentials the Setup Guide shows; null otherwise. */
+  demoGraphCredentials: DemoGraphCredentials | null;
+}
+
+export function registerConfigurationRoutes(app: FastifyInstance, deps: ConfigurationRouteDeps): void {
+  const { guards } = deps;
+
+  app.get('/api/configuration', { preHandler: guards.requireTenant }, async (request): Promise<Configuration> =>
+    toConfigurationDto(await findConfiguration(deps.db, tenantIdOf(request))),
+  );
+
+  // PUT (group changes save at once) and POST (the Save button) both save the whole configuration.
+  for (const method of ['PUT', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/api/configuration',
+      preHandler: guards.requireTenant,
+      handler: async (request): Promise<Configuration> => {
+        const tenantId = tenantIdOf(request);
+        const input = validate(configurationBody, request.body);
+        const saved = await saveConfiguration(deps, tenantId, userIdOf(request), input);
+        request.log.info({ tenantId, created: saved.created, changedFields: saved.changes.map((change) => change.field) }, 'configuration saved');
+        return toConfigurationDto(saved.configuration);
+      },
+    });
+  }
+
+  app.post('/api/test-configuration', { preHandler: guards.requireTenant }, async (request): Promise<TestConfigurationResult> =>
+    testConfiguration(deps, tenantIdOf(request), userIdOf(request)),
+  );
+
+  app.get('/api/connection-status', { preHandler: guards.requireTenant }, async (request): Promise<ConnectionStatus> =>
+    getConnectionStatus(deps.db, tenantIdOf(request)),
+  );
+
+  const demoCredentials = deps.demoGraphCredentials;
+  if (demoCredentials) {
+    app.get('/api/demo/graph-credentials', { preHandler: guards.requireUser }, async (): Promise<DemoGraphCredentials> => demoCredentials);
+  }
+}

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './identity.js';
+import { tenants } from './tenants.js';
+
+/** One organization's connection to its Entra tenant, reminder template, schedule and filters. */
+export const configurations = pgTable('configurations', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  /** Entra tenant in the token URL: a GUID or a domain such as contoso.onmicrosoft.com. */
+  entraTenantId: text('entra_tenant_id').notNull(),
+  /** The Directory (tenant) ID GUID. */
+  azureDirectoryId: text('azure_directory_id').notNull(),
+  applicationId: text('application_id').notNull(),
+  /** AES-256-GCM (crypto/secret-box.ts); null until a secret is saved. */
+  clientSecretEncrypted: text('client_secret_encrypted'),
+  clientSecretUpdatedAt: timestamp('client_secret_updated_at', { withTimezone: true }),
+  fromEmail: text('from_email').notNull(),
+  emailTemplate: text('email_template').notNull(),
+  /** 'HH:MM', 24-hour. */
+  checkTime: text('check_time').notNull(),
+  /** IANA zone. */
+  timeZone: text('time_zone').notNull(),
+  daysBeforeExpiration: integer('days_before_expiration').notNull(),
+  weekendProcessing: text('weekend_processing', { enum: ['skip', 'include', 'weekdays'] }).notNull(),
+  automationEnabled: boolean('automation_enabled').notNull(),
+  includeGroups: text('include_groups')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  excludeGroups: text('exclude_groups')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  passwordValidityDays: integer('password_validity_days').notNull(),
+  /** Outcome of the latest real call to the tenant (test, group load, scan): the dashboard badge. */
+  connectionStatus: text('connection_status', { enum: ['connected', 'error', 'unknown'] })
+    .notNull()
+    .default('unknown'),
+  connectionMessage: text('connection_message'),
+  connectionCheckedAt: timestamp('connection_checked_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+});

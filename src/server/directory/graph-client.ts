@@ -1,0 +1,374 @@
+import type { DirectoryDomain } from '../../shared/domain/tenant-domains.js';
+import type { DirectoryUser } from '../../shared/domain/password-expiry.js';
+import type { Clock } from '../clock.js';
+import { systemClock } from '../clock.js';
+import { GraphError, graphResponseError, tokenRequestError, type GraphOperation } from './graph-errors.js';
+import { requestWithRetries, type HttpResult } from './resilient-request.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+import { sharedTokenCache, type AccessToken, type TokenCache, type TokenCacheKey } from './token-cache.js';
+
+export interface GraphClientOptions {
+  /** Entra token endpoint base, e.g. https://login.microsoftonline.com */
+  authorityUrl: string;
+  /** Graph base, e.g. https://graph.microsoft.com */
+  graphUrl: string;
+  /** The tenant in the token URL: Directory (tenant) ID or a verified domain. */
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  /** Per request (each attempt), answer body included. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  tokenCache?: TokenCache;
+}
+
+/** The user fields the expiry rules and reminders read (DOMAIN.md section 1): exactly these are $selected. */
+export const USER_SELECT_FIELDS = [
+  'id',
+  'displayName',
+  'userPrincipalName',
+  'mail',
+  'accountEnabled',
+  'userType',
+  'lastPasswordChangeDateTime',
+  'passwordPolicies',
+  'onPremisesSyncEnabled',
+] as const;
+
+export interface GraphUser extends DirectoryUser {
+  id: string;
+  displayName: string;
+  mail: string | null;
+}
+
+export interface GraphGroup {
+  id: string;
+  displayName: string;
+}
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  html: string;
+}
+
+/** Largest page Graph serves for users, groups and members. */
+export const GRAPH_MAX_PAGE_SIZE = 999;
+export const DEFAULT_GRAPH_TIMEOUT_MS = 30_000;
+const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+const USER_ODATA_TYPE = '#microsoft.graph.user';
+const byName = new Intl.Collator('en', { sensitivity: 'base' });
+
+interface GraphPage {
+  value?: unknown[];
+  '@odata.nextLink'?: string;
+}
+
+/**
+ * Microsoft Graph for one organization's app registration: client-credentials tokens from the
+ * shared cache, nextLink paging as streams, retries on throttling, per-request timeouts, and
+ * every failure as a GraphError with an actionable message.
+ */
+export class GraphClient {
+  private readonly fetchImpl: typeof fetch;
+  private readonly clock: Clock;
+  private readonly timeoutMs: number;
+  private readonly policy: RetryPolicy;
+  private readonly tokenCache: TokenCache;
+  private readonly graphOrigin: string;
+  private readonly cacheKey: TokenCacheKey;
+
+  constructor(private readonly options: GraphClientOptions) {
+    this.fetchImpl = options.fetch ?? fetch;
+    this.clock = options.clock ?? systemClock;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_GRAPH_TIMEOUT_MS;
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.tokenCache = options.tokenCache ?? sharedTokenCache;
+    this.graphOrigin = new URL(options.graphUrl).origin;
+    this.cacheKey = { authorityUrl: options.authorityUrl, tenantId: options.tenantId, clientId: options.clientId };
+  }
+
+  /** A valid access token; `forceRefresh` asks Entra even when a cached one is still good. */
+  async acquireToken(options: { forceRefresh?: boolean } = {}): Promise<string> {
+    const token = await this.tokenCache.get(this.cacheKey, this.options.clientSecret, this.clock().getTime(), () => this.requestToken(), options);
+    return token.accessToken;
+  }
+
+  /** Every user, page by page through nextLink; at most two pages are held at a time. */
+  async *streamUsers(options: { pageSize?: number } = {}): AsyncGenerator<GraphUser> {
+    const url = `${this.graphUrl('/users')}?$select=${USER_SELECT_FIELDS.join(',')}&$top=${options.pageSize ?? GRAPH_MAX_PAGE_SIZE}`;
+    for await (const page of this.pages(url, { action: 'read users', permission: 'User.Read.All' })) {
+      for (const item of page) yield toGraphUser(item);
+    }
+  }
+
+  /** The tenant's domains with their password policies. */
+  async listDomains(): Promise<DirectoryDomain[]> {
+    const domains: DirectoryDomain[] = [];
+    for await (const page of this.pages(this.graphUrl('/domains'), { action: 'read the domains', permission: 'Directory.Read.All' })) {
+      for (const item of page) domains.push(toDomain(item));
+    }
+    return domains;
+  }
+
+  /** Security-enabled groups, page by page. */
+  async *streamSecurityGroups(options: { pageSize?: number } = {}): AsyncGenerator<GraphGroup> {
+    const filter = encodeURIComponent('securityEnabled eq true');
+    const url = `${this.graphUrl('/groups')}?$filter=${filter}&$select=id,displayName&$top=${options.pageSize ?? GRAPH_MAX_PAGE_SIZE}`;
+    for await (const page of this.pages(url, { action: 'list security groups', permission: 'Group.Read.All' })) {
+      for (const item of page) yield toGroup(item);
+    }
+  }
+
+  /** Security-enabled groups, sorted by display name. */
+  async listSecurityGroups(): Promise<GraphGroup[]> {
+    const groups: GraphGroup[] = [];
+    for await (const group of this.streamSecurityGroups()) groups.push(group);
+    return groups.sort((a, b) => byName.compare(a.displayName, b.displayName) || a.id.localeCompare(b.id));
+  }
+
+  /** Ids of the users in a group, nested groups included (each once); other member types skipped. */
+  async *transitiveMemberIds(groupId: string): AsyncGenerator<string> {
+    const url = `${this.graphUrl(`/groups/${encodeURIComponent(groupId)}/transitiveMembers`)}?$select=id&$top=${GRAPH_MAX_PAGE_SIZE}`;
+    const operation: GraphOperation = { action: 'read group members', permission: 'GroupMember.Read.All', resource: `group ${groupId}` };
+    for await (const page of this.pages(url, operation)) {
+      for (const item of page) {
+        if (isRecord(item) && item['@odata.type'] === USER_ODATA_TYPE && typeof item.id === 'string') yield item.id;
+      }
+    }
+  }
+
+  /** POST /users/{from}/sendMail; resolves on 202 Accepted (accepted, not delivered). */
+  async sendMail(from: string, message: MailMessage): Promise<void> {
+    const url = this.graphUrl(`/users/${encodeURIComponent(from)}/sendMail`);
+    const body = JSON.stringify({
+      message: {
+        subject: message.subject,
+        body: { contentType: 'HTML', content: message.html },
+        toRecipients: message.to.map((address) => ({ emailAddress: { address } })),
+      },
+      saveToSentItems: false,
+    });
+    // Not retried after a timeout: the message may have been accepted, and a retry would send it twice.
+    await this.call('POST', url, { action: `send mail as ${from}`, permission: 'Mail.Send', sender: from }, { body, retryTransportErrors: false });
+  }
+
+  private graphUrl(path: string): string {
+    return `${this.options.graphUrl}/v1.0${path}`;
+  }
+
+  /**
+   * The pages of a collection, following nextLink exactly as returned. Graph writes nextLink ahead
+   * of `value`, so the next page is requested as soon as that much of the current one has arrived;
+   * a page starts its successor only once the consumer has reached it, so at most two pages are
+   * held at a time.
+   */
+  private async *pages(firstUrl: string, operation: GraphOperation): AsyncGenerator<unknown[]> {
+    const stop = new AbortController();
+    const fetchPage = (url: string): PageRequest =>
+      new PageRequest(
+        url,
+        (onSuccessText) => this.call('GET', url, operation, { retryTransportErrors: true, signal: stop.signal, onSuccessText }) as Promise<GraphPage>,
+        (next) => (this.isGraphUrl(next) ? fetchPage(next) : null),
+      );
+    let current: PageRequest | null = fetchPage(firstUrl);
+    try {
+      while (current) {
+        current.reached();
+        const page: GraphPage = await current.result;
+        const nextLink = page['@odata.nextLink'];
+        current = typeof nextLink === 'string' ? (current.successorFor(nextLink) ?? fetchPage(this.checkedNextLink(nextLink))) : null;
+        yield Array.isArray(page.value) ? page.value : [];
+      }
+    } finally {
+      // The consumer stopped early: cancel what was read ahead.
+      if (current) stop.abort();
+    }
+  }
+
+  private isGraphUrl(url: string): boolean {
+    try {
+      return new URL(url).origin === this.graphOrigin;
+    } catch {
+      return false;
+    }
+  }
+
+  /** nextLink is followed exactly as returned, but only to Graph itself: the token must not leak. */
+  private checkedNextLink(nextLink: string): string {
+    if (!this.isGraphUrl(nextLink)) {
+      throw new GraphError({ code: 'invalid_next_link', status: null, kind: 'unexpected', actionableMessage: `Microsoft Graph returned a next page link outside ${this.graphOrigin}; paging stopped.` });
+    }
+    return nextLink;
+  }
+
+  private async call(
+    method: 'GET' | 'POST',
+    url: string,
+    operation: GraphOperation,
+    request: { body?: string; retryTransportErrors: boolean; signal?: AbortSignal; onSuccessText?: (textSoFar: string) => void },
+  ): Promise<unknown> {
+    // A token Graph refuses (revoked, or expired early) is replaced once.
+    for (let tokenAttempt = 1; ; tokenAttempt += 1) {
+      const token = await this.acquireToken();
+      const result = await requestWithRetries(
+        (signal) =>
+          this.fetchImpl(url, {
+            method,
+            headers: {
+              authorization: `Bearer ${token}`,
+              accept: 'application/json',
+              ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: request.body,
+            signal,
+          }),
+        {
+          policy: this.policy,
+          nowMs: () => this.clock().getTime(),
+          timeoutMs: this.timeoutMs,
+          retryTransportErrors: request.retryTransportErrors,
+          target: 'Microsoft Graph',
+          signal: request.signal,
+          onSuccessText: request.onSuccessText,
+        },
+      );
+      if (result.status === 401 && tokenAttempt === 1) {
+        this.tokenCache.invalidate(this.cacheKey, token);
+        continue;
+      }
+      if (result.status < 200 || result.status >= 300) throw graphResponseError(result.status, result.body, operation);
+      return result.body;
+    }
+  }
+
+  private async requestToken(): Promise<AccessToken> {
+    const { authorityUrl, tenantId, clientId, clientSecret } = this.options;
+    const url = `${authorityUrl}/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`;
+    const form = new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope: GRAPH_SCOPE, grant_type: 'client_credentials' });
+    const requestedAt = this.clock().getTime();
+    const result: HttpResult = await requestWithRetries(
+      (signal) =>
+        this.fetchImpl(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body: form.toString(),
+          signal,
+        }),
+      { policy: this.policy, nowMs: () => this.clock().getTime(), timeoutMs: this.timeoutMs, retryTransportErrors: true, target: 'the Entra ID token endpoint' },
+    );
+    const body = isRecord(result.body) ? result.body : {};
+    if (result.status !== 200 || typeof body.access_token !== 'string') throw tokenRequestError(result.status, result.body, { tenantId, clientId });
+    const expiresInSeconds = typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in);
+    // Counted from when it was asked for, so time spent in transit only makes the estimate safer.
+    return { accessToken: body.access_token, expiresAtMs: requestedAt + (Number.isFinite(expiresInSeconds) ? expiresInSeconds : 0) * 1000 };
+  }
+}
+
+/**
+ * One page in flight, and the next one it may start early: as soon as its nextLink has arrived
+ * and the consumer has reached this page.
+ */
+class PageRequest {
+  readonly result: Promise<GraphPage>;
+  private earlyLink: string | null | undefined;
+  private isReached = false;
+  private successor: PageRequest | null = null;
+
+  constructor(
+    readonly url: string,
+    load: (onSuccessText: (textSoFar: string) => void) => Promise<GraphPage>,
+    private readonly start: (nextLink: string) => PageRequest | null,
+  ) {
+    this.result = load((text) => this.noteText(text));
+    // Awaited in turn; a failure of a page read ahead surfaces then, or never if the consumer stops first.
+    this.result.catch(() => {});
+  }
+
+  /** The consumer waits for this page: it may now read its successor ahead. */
+  reached(): void {
+    this.isReached = true;
+    this.startSuccessor();
+  }
+
+  private noteText(textSoFar: string): void {
+    if (this.earlyLink !== undefined) return;
+    const head = nextLinkInHead(textSoFar);
+    if (head === 'incomplete') return;
+    this.earlyLink = head;
+    this.startSuccessor();
+  }
+
+  /** The page read ahead for `nextLink`, if it is the one; any other is dropped. */
+  successorFor(nextLink: string): PageRequest | null {
+    return this.successor?.url === nextLink ? this.successor : null;
+  }
+
+  private startSuccessor(): void {
+    if (this.isReached && this.earlyLink && !this.successor) this.successor = this.start(this.earlyLink);
+  }
+}
+
+/**
+ * The nextLink of a page from the start of its JSON, before `value` arrives: 'incomplete' until
+ * the text reaches `"value":`, then the link, or null when there is none (or `value` comes first).
+ */
+export function nextLinkInHead(textSoFar: string): string | null | 'incomplete' {
+  const valueAt = textSoFar.indexOf('"value":');
+  if (valueAt < 0) return 'incomplete';
+  try {
+    const head = JSON.parse(`${textSoFar.slice(0, valueAt)}"value":[]}`) as GraphPage;
+    return typeof head['@odata.nextLink'] === 'string' ? head['@odata.nextLink'] : null;
+  } catch {
+    return null;
+  }
+}
+
+function toGraphUser(item: unknown): GraphUser {
+  const raw = isRecord(item) ? item : {};
+  return {
+    id: stringOr(raw.id, ''),
+    displayName: stringOr(raw.displayName, ''),
+    userPrincipalName: stringOr(raw.userPrincipalName, ''),
+    mail: nullableString(raw.mail),
+    // Graph always sends a boolean when selected; anything else must not silence a user's reminders.
+    accountEnabled: raw.accountEnabled !== false,
+    userType: nullableString(raw.userType),
+    lastPasswordChangeDateTime: nullableString(raw.lastPasswordChangeDateTime),
+    passwordPolicies: nullableString(raw.passwordPolicies),
+    onPremisesSyncEnabled: typeof raw.onPremisesSyncEnabled === 'boolean' ? raw.onPremisesSyncEnabled : null,
+  };
+}
+
+function toDomain(item: unknown): DirectoryDomain {
+  const raw = isRecord(item) ? item : {};
+  return {
+    id: stringOr(raw.id, ''),
+    isDefault: raw.isDefault === true,
+    isInitial: raw.isInitial === true,
+    isRoot: raw.isRoot === true,
+    isVerified: raw.isVerified === true,
+    authenticationType: stringOr(raw.authenticationType, 'Managed'),
+    passwordValidityPeriodInDays: typeof raw.passwordValidityPeriodInDays === 'number' ? raw.passwordValidityPeriodInDays : null,
+    passwordNotificationWindowInDays: typeof raw.passwordNotificationWindowInDays === 'number' ? raw.passwordNotificationWindowInDays : null,
+  };
+}
+
+function toGroup(item: unknown): GraphGroup {
+  const raw = isRecord(item) ? item : {};
+  return { id: stringOr(raw.id, ''), displayName: stringOr(raw.displayName, '') };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+function nullableString(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}

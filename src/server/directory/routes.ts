@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { previewGroupUsersBody, type PreviewGroupUsersResult, type SecurityGroup } from '../../shared/api/directory.js';
+import { tenantIdOf, type Guards } from '../auth/guards.js';
+import { trackConnection } from '../configuration/connection-status.js';
+import { graphClientFor, loadGraphConnection, type TenantGraphDeps } from '../configuration/graph-connection.js';
+import { validate } from '../http/validate.js';
+import { answeringGraphErrors } from './graph-app-error.js';
+import { previewDirectory } from './preview-directory.js';
+
+/** Reads from the organization's tenant; each call also refreshes the connection status. */
+export function registerDirectoryRoutes(app: FastifyInstance, deps: TenantGraphDeps & { guards: Guards }): void {
+  app.get('/api/security-groups', { preHandler: deps.guards.requireTenant }, async (request): Promise<SecurityGroup[]> => {
+    const tenantId = tenantIdOf(request);
+    const connection = await loadGraphConnection(deps, tenantId);
+    const client = graphClientFor(deps, connection);
+    return answeringGraphErrors(() => trackConnection(deps.db, tenantId, deps.clock, () => client.listSecurityGroups()));
+  });
+
+  app.post('/api/preview-group-users', { preHandler: deps.guards.requireTenant }, async (request): Promise<PreviewGroupUsersResult> => {
+    const tenantId = tenantIdOf(request);
+    const input = validate(previewGroupUsersBody, request.body);
+    const connection = await loadGraphConnection(deps, tenantId);
+    const client = graphClientFor(deps, connection);
+    const { configuration } = connection;
+    return answeringGraphErrors(() =>
+      trackConnection(deps.db, tenantId, deps.clock, () =>
+        previewDirectory(client, {
+          includeGroups: input.includeGroups,
+          excludeGroups: input.excludeGroups,
+          passwordValidityDays: input.passwordValidityDays ?? configuration.passwordValidityDays,
+          timeZone: configuration.timeZone,
+          now: deps.clock(),
+        }),
+      ),
+    );
+  });
+}
