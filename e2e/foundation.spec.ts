@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInOnDemoIssuer, toast, uniqueEmail } from './support.js';
+import { signInOnDemoIssuer, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
 test('landing -> sign in -> create organization -> dashboard -> reload -> logout', async ({ page }) => {
   await page.goto('/');
@@ -36,8 +36,10 @@ test('landing -> sign in -> create organization -> dashboard -> reload -> logout
   await dialog.getByRole('button', { name: 'Create Organization' }).click();
   await expect(toast(page, 'Company created successfully')).toBeVisible();
 
-  // A single organization is chosen automatically: the dashboard shell shows.
-  await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
+  // The new organization is selected; without a subscription the dashboard sends it to /subscription.
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole('heading', { name: 'No Subscription' })).toBeVisible();
+  await subscribeInDemo(page);
   await expect(page.getByRole('tab', { name: 'Help & Documentation' })).toBeVisible();
   await expect(page.getByText('Contoso Ltd').first()).toBeVisible();
 

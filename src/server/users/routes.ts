@@ -18,6 +18,7 @@ export interface UserRouteDeps {
   adminEmails: readonly string[];
   demoMode: boolean;
   simulatedMailboxUrl: string | null;
+  supportEmail: string;
 }
 
 export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): void {
@@ -35,6 +36,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
     demoMode: deps.demoMode,
     adminHint: await demoAdminHint(request.cookies[SESSION_COOKIE], deps),
     simulatedMailboxUrl: deps.simulatedMailboxUrl,
+    supportEmail: deps.supportEmail,
   }));
 }
 

@@ -31,5 +31,7 @@ export const appInfoSchema = z.object({
   adminHint: z.string().nullable(),
   /** Demo mode: where the simulated mailbox can be read (null outside demo mode). */
   simulatedMailboxUrl: z.string().nullable(),
+  /** Address of the "Contact Support" link. */
+  supportEmail: z.email(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;

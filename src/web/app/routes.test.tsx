@@ -2,30 +2,46 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import type { AuthUser } from '../../shared/api/auth';
+import type { SubscriptionStatusResponse } from '../../shared/api/billing';
 import type { Tenant } from '../../shared/api/tenants';
 import { createQueryClient } from '@/lib/query-client';
 import { authUserQueryKey, tenantsQueryKey } from '@/lib/query-keys';
 import { createSelectedTenantStore } from '@/lib/tenant-store';
+import { subscriptionStatusQueryKey } from '@/features/subscription/api/get-subscription-status';
+import { buildSubscriptionStatus } from '@/features/subscription/test-support/subscription-factories';
 import { buildAuthUser, buildTenant } from '../test-support/factories';
 import { AppProviders } from './app';
 import { AppRoutes } from './routes';
 
 // Server-side rendering gives the first paint of a route without a DOM: enough to check which
 // screen each route shows. (Effects such as automatic selection do not run here.)
-function renderAt(path: string, state: { user: AuthUser | null; tenants?: Tenant[]; selected?: Tenant }): string {
+interface RouteState {
+  user: AuthUser | null;
+  tenants?: Tenant[];
+  selected?: Tenant;
+  subscription?: SubscriptionStatusResponse;
+}
+
+function renderRoute(path: string, state: RouteState): { html: string; redirectTo: string | undefined } {
   const queryClient = createQueryClient();
   queryClient.setQueryData(authUserQueryKey, state.user);
   if (state.tenants) queryClient.setQueryData(tenantsQueryKey, state.tenants);
+  if (state.subscription) queryClient.setQueryData(subscriptionStatusQueryKey, state.subscription);
   const tenantStore = createSelectedTenantStore(null);
   if (state.selected) tenantStore.setSelectedTenant(state.selected);
-  return renderToString(
+  // wouter reports a <Redirect> rendered on the server here.
+  const ssrContext: { redirectTo?: string } = {};
+  const html = renderToString(
     <AppProviders queryClient={queryClient} tenantStore={tenantStore}>
-      <Router ssrPath={path}>
+      <Router ssrPath={path} ssrContext={ssrContext}>
         <AppRoutes />
       </Router>
     </AppProviders>,
   );
+  return { html, redirectTo: ssrContext.redirectTo };
 }
+
+const renderAt = (path: string, state: RouteState): string => renderRoute(path, state).html;
 
 function textOf(html: string): string {
   return html
@@ -117,10 +133,11 @@ describe('signed-in users without a selected organization', () => {
 
 describe('signed-in users with a selected organization', () => {
   const contoso = buildTenant({ name: 'Contoso', domain: 'contoso.com' });
-  const signedIn = (overrides: Partial<AuthUser> = {}) => ({
+  const signedIn = (overrides: Partial<AuthUser> = {}, subscription = buildSubscriptionStatus({ status: 'active' })) => ({
     user: buildAuthUser({ tenants: [contoso], ...overrides }),
     tenants: [contoso],
     selected: contoso,
+    subscription,
   });
 
   it.each(['/', '/dashboard'])('see the dashboard shell on %s', (path) => {
@@ -131,6 +148,30 @@ describe('signed-in users with a selected organization', () => {
     expect(links(html)).toEqual(expect.arrayContaining(['Account', 'Subscription']));
     expect(buttons(html)).toContain('Logout');
     expect(html).toContain('aria-label="Organization: Contoso"');
+  });
+
+  it.each(['/', '/dashboard'])('wait on %s while the subscription status loads', (path) => {
+    const { html, redirectTo } = renderRoute(path, { ...signedIn(), subscription: undefined });
+    expect(textOf(html)).toContain('Checking subscription');
+    expect(headings(html)).not.toContain('Dashboard');
+    expect(redirectTo).toBeUndefined();
+  });
+
+  it.each(['none', 'canceled', 'incomplete', 'incomplete_expired', 'past_due', 'trialing'] as const)(
+    'are sent from / and /dashboard to /subscription when the status is %s',
+    (status) => {
+      for (const path of ['/', '/dashboard']) {
+        const { html, redirectTo } = renderRoute(path, signedIn({}, buildSubscriptionStatus({ status, plan: null })));
+        expect(redirectTo).toBe('/subscription');
+        expect(headings(html)).not.toContain('Dashboard');
+      }
+    },
+  );
+
+  it('keep an active subscription that is set to cancel on the dashboard', () => {
+    const { html, redirectTo } = renderRoute('/', signedIn({}, buildSubscriptionStatus({ status: 'active', cancelAtPeriodEnd: true })));
+    expect(redirectTo).toBeUndefined();
+    expect(headings(html)).toContain('Dashboard');
   });
 
   it('see the Admin link only as operator admins', () => {

@@ -4,14 +4,16 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { AccountPage } from '@/features/account/components/account-page';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { useAuth } from '@/features/auth/api/get-auth-user';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { ActivateSubscriptionPage } from '@/features/subscription/components/activate-subscription-page';
 import { SubscriptionCancelPage } from '@/features/subscription/components/subscription-cancel-page';
+import { SubscriptionGate } from '@/features/subscription/components/subscription-gate';
 import { SubscriptionPage } from '@/features/subscription/components/subscription-page';
 import { SubscriptionSuccessPage } from '@/features/subscription/components/subscription-success-page';
+import { SubscriptionSummary } from '@/features/subscription/components/subscription-summary';
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
 import { TenantGate } from '@/features/tenants/components/tenant-gate';
+import { DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
 
 /**
@@ -23,19 +25,26 @@ export function AppRoutes() {
   if (isLoading) return <PageSpinner />;
 
   const forOrganization = (page: ReactNode) => (user ? <TenantGate>{page}</TenantGate> : <LandingPage />);
+  // Only organizations with an active subscription get past the gate (spec section 2).
   const dashboard = forOrganization(
-    <DashboardPage isAdmin={user?.isAdmin ?? false} organizationSwitcher={<OrganizationSwitcher />} />,
+    <SubscriptionGate>
+      <DashboardRoute isAdmin={user?.isAdmin ?? false} />
+    </SubscriptionGate>,
   );
 
   return (
     <Switch>
       <Route path="/">{dashboard}</Route>
       <Route path="/dashboard">{dashboard}</Route>
-      <Route path="/subscription">{forOrganization(<SubscriptionPage />)}</Route>
+      <Route path="/subscription">
+        {forOrganization(user && <SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} />)}
+      </Route>
       <Route path="/subscription/activate">{forOrganization(<ActivateSubscriptionPage />)}</Route>
       <Route path="/subscription/success">{forOrganization(<SubscriptionSuccessPage />)}</Route>
       <Route path="/subscription/cancel">{forOrganization(<SubscriptionCancelPage />)}</Route>
-      <Route path="/account">{forOrganization(<AccountPage />)}</Route>
+      <Route path="/account">
+        {forOrganization(user && <AccountPage user={user} subscriptionSummary={<SubscriptionSummary />} />)}
+      </Route>
       {/* Operator admins need no organization; to anyone else the page does not exist. */}
       <Route path="/admin">{user ? user.isAdmin ? <AdminPage /> : <NotFoundPage /> : <LandingPage />}</Route>
       <Route>

@@ -1,25 +1,37 @@
 import type { ReactNode } from 'react';
+import { CompassIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { Brand } from '@/components/brand';
 import { LogoutButton } from '@/components/logout-button';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTenantContext } from '@/lib/tenant-context';
+import { useConnectionStatus } from '../api/get-connection-status';
+import { DASHBOARD_TABS, isDashboardTab, type DashboardTab } from '../utils/dashboard-tabs';
+import { ConnectionBadge } from './connection-badge';
+import { WelcomeCard } from './welcome-card';
 
-// The panels are filled by the overview, configuration, testing and help features.
-const dashboardTabs = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'configuration', label: 'Configuration' },
-  { value: 'testing', label: 'Testing' },
-  { value: 'help', label: 'Help & Documentation' },
-] as const;
+export interface DashboardPageProps {
+  isAdmin: boolean;
+  organizationSwitcher: ReactNode;
+  activeTab: DashboardTab;
+  onActiveTabChange: (tab: DashboardTab) => void;
+  /** The Setup Guide button and the welcome card's Start Setup Wizard open the wizard. */
+  onOpenSetupGuide: () => void;
+  /** The four stat cards above the tabs (overview feature). */
+  statCards?: ReactNode;
+  /** Each tab's panel, composed by the app from the features that own them. */
+  tabs: Partial<Record<DashboardTab, ReactNode>>;
+}
 
 /**
- * The dashboard shell for the selected organization. The organization switcher is passed in by
- * the app, since features do not import each other.
+ * The dashboard shell for the selected organization: header, welcome card and tabs. The panels
+ * and the organization switcher come from other features, passed in by the app.
  */
-export function DashboardPage({ isAdmin, organizationSwitcher }: { isAdmin: boolean; organizationSwitcher: ReactNode }) {
+export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActiveTabChange, onOpenSetupGuide, statCards, tabs }: DashboardPageProps) {
   const { selectedTenant } = useTenantContext();
+  const { data: connection } = useConnectionStatus();
+
   return (
     <div className="min-h-screen">
       <header className="border-b bg-card">
@@ -31,13 +43,18 @@ export function DashboardPage({ isAdmin, organizationSwitcher }: { isAdmin: bool
             {isAdmin && <HeaderLink href="/admin">Admin</HeaderLink>}
             <HeaderLink href="/account">Account</HeaderLink>
             <HeaderLink href="/subscription">Subscription</HeaderLink>
+            <Button variant="outline" size="sm" onClick={onOpenSetupGuide}>
+              <CompassIcon aria-hidden />
+              Setup Guide
+            </Button>
+            <ConnectionBadge />
             {organizationSwitcher}
             <LogoutButton />
           </nav>
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-        <div className="mb-6 space-y-1">
+      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+        <div className="space-y-1">
           <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
           {selectedTenant && (
             <p className="text-sm text-muted-foreground">
@@ -45,16 +62,20 @@ export function DashboardPage({ isAdmin, organizationSwitcher }: { isAdmin: bool
             </p>
           )}
         </div>
-        <Tabs defaultValue="overview">
+        {connection && !connection.configured && <WelcomeCard onStartSetup={onOpenSetupGuide} />}
+        {statCards}
+        <Tabs value={activeTab} onValueChange={(value) => isDashboardTab(value) && onActiveTabChange(value)}>
           <TabsList>
-            {dashboardTabs.map((tab) => (
+            {DASHBOARD_TABS.map((tab) => (
               <TabsTrigger key={tab.value} value={tab.value}>
                 {tab.label}
               </TabsTrigger>
             ))}
           </TabsList>
-          {dashboardTabs.map((tab) => (
-            <TabsContent key={tab.value} value={tab.value} />
+          {DASHBOARD_TABS.map((tab) => (
+            <TabsContent key={tab.value} value={tab.value}>
+              {tabs[tab.value]}
+            </TabsContent>
           ))}
         </Tabs>
       </main>

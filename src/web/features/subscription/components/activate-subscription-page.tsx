@@ -1,6 +1,121 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { ArrowLeftIcon, LoaderCircleIcon } from 'lucide-react';
+import { Link } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { activateSubscriptionBody, billingMessages } from '../../../../shared/api/billing';
 import { PageLayout } from '@/components/page-layout';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { firstErrorPerField, validateForm } from '@/lib/form-errors';
+import { getErrorMessage, parseApiError } from '@/lib/error-message';
+import { useActivateSubscription } from '../api/activate-subscription';
 
-/** /subscription/activate: manual entry of a PayPal subscription ID. */
+/** Spec section 9: the dashboard opens 2000 ms after a successful activation. */
+export const ACTIVATION_REDIRECT_DELAY_MS = 2000;
+
+// Scheduled by the mutation, not the page: activation refreshes the organization, which can
+// re-mount the page and would cancel a timer kept there.
+function announceActivation() {
+  toast({ title: 'Success', description: billingMessages.activated });
+  setTimeout(() => navigate('/'), ACTIVATION_REDIRECT_DELAY_MS);
+}
+
+const reportFailure = (error: Error) =>
+  toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to activate subscription.') });
+
+/** /subscription/activate: manual entry of a PayPal subscription ID (spec sections 2 and 5). */
 export function ActivateSubscriptionPage() {
-  return <PageLayout title="Activate Subscription" />;
+  const [subscriptionId, setSubscriptionId] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const input = useRef<HTMLInputElement>(null);
+  const activate = useActivateSubscription({ onActivated: announceActivation, onFailed: reportFailure });
+
+  function showError(message: string) {
+    setFieldError(message);
+    input.current?.focus();
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = validateForm(activateSubscriptionBody, { subscriptionId });
+    if (!result.success) {
+      const message = result.fieldErrors.subscriptionId ?? billingMessages.subscriptionIdRequired;
+      showError(message);
+      toast({ variant: 'destructive', title: 'Error', description: message });
+      return;
+    }
+    activate.mutate(result.data, {
+      onError: (error) => {
+        const serverFieldError = firstErrorPerField(parseApiError(error).fieldErrors).subscriptionId;
+        if (serverFieldError) showError(serverFieldError);
+      },
+    });
+  }
+
+  const busy = activate.isPending || activate.isSuccess;
+  return (
+    <PageLayout
+      title="Activate Subscription"
+      actions={
+        <Button asChild variant="ghost" size="sm">
+          <Link href="/subscription">
+            <ArrowLeftIcon aria-hidden />
+            Back
+          </Link>
+        </Button>
+      }
+    >
+      <Card className="mx-auto max-w-xl">
+        <form noValidate onSubmit={handleSubmit} className="contents">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Manual Activation</h2>
+            </CardTitle>
+            <CardDescription>
+              Paid with PayPal but the subscription is not active? Enter the subscription ID from your PayPal confirmation email
+              or your PayPal account under automatic payments.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <FormField
+              id="paypal-subscription-id"
+              label="PayPal Subscription ID"
+              hint="The ID usually starts with I- followed by letters and numbers, for example I-BW452GLLEP1G."
+              error={fieldError}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  ref={input}
+                  value={subscriptionId}
+                  onChange={(event) => {
+                    setSubscriptionId(event.target.value);
+                    setFieldError(undefined);
+                  }}
+                  placeholder="I-XXXXXXXXXXXX"
+                  autoComplete="off"
+                  spellCheck={false}
+                  disabled={busy}
+                />
+              )}
+            </FormField>
+          </CardContent>
+          <CardFooter className="flex-wrap items-center gap-3">
+            <Button type="submit" disabled={busy}>
+              {activate.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden />}
+              Activate Subscription
+            </Button>
+            {activate.isSuccess && (
+              <p role="status" className="text-sm text-muted-foreground">
+                Subscription activated. Opening the dashboard…
+              </p>
+            )}
+          </CardFooter>
+        </form>
+      </Card>
+    </PageLayout>
+  );
 }

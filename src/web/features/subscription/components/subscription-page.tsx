@@ -1,5 +1,84 @@
+import type { ReactNode } from 'react';
+import type { AuthUser } from '../../../../shared/api/auth';
+import {
+  normalizeSubscriptionStatus,
+  requiresSubscription,
+  showsAlreadyPaidCard,
+  showsPlanCards,
+} from '../../../../shared/domain/subscription-status';
+import { BackToDashboardLink } from '@/components/back-to-dashboard-link';
+import { LogoutButton } from '@/components/logout-button';
 import { PageLayout } from '@/components/page-layout';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/error-message';
+import { useTenantContext } from '@/lib/tenant-context';
+import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { useSubscriptionVerification } from '../api/get-subscription-verification';
+import { AlreadyPaidCard } from './already-paid-card';
+import { CancelScheduledAlert } from './cancel-scheduled-alert';
+import { ManageSubscriptionCard } from './manage-subscription-card';
+import { NeedHelpCard } from './need-help-card';
+import { PlanSelection } from './plan-selection';
+import { SubscriptionStatusCard } from './subscription-status-card';
 
-export function SubscriptionPage() {
-  return <PageLayout title="Subscription" />;
+/**
+ * /subscription: the selected organization's status and what can be done from it (spec
+ * section 2). The organization switcher is passed in by the app, since features do not import
+ * each other.
+ */
+export function SubscriptionPage({
+  user,
+  organizationSwitcher,
+}: {
+  user: Pick<AuthUser, 'email' | 'firstName' | 'lastName'>;
+  organizationSwitcher: ReactNode;
+}) {
+  const { selectedTenant } = useTenantContext();
+  const { data: state, error, refetch } = useSubscriptionStatus();
+  useSubscriptionVerification(state);
+  const status = normalizeSubscriptionStatus(state?.status);
+
+  return (
+    <PageLayout
+      title="Subscription"
+      description={selectedTenant ? `Plan and billing for ${selectedTenant.name}` : undefined}
+      actions={
+        <>
+          {/* Without an active subscription the dashboard sends the user straight back here. */}
+          {state && !requiresSubscription(state.status) && <BackToDashboardLink />}
+          {organizationSwitcher}
+          <LogoutButton />
+        </>
+      }
+    >
+      {error ? (
+        <Alert variant="destructive">
+          <AlertTitle>Unable to load the subscription</AlertTitle>
+          <AlertDescription>
+            <p>{getErrorMessage(error, 'Please try again.')}</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </AlertDescription>
+        </Alert>
+      ) : !state ? (
+        <PageSpinner label="Loading subscription" />
+      ) : (
+        <div className="space-y-8">
+          {state.cancelAtPeriodEnd && <CancelScheduledAlert state={state} />}
+          <SubscriptionStatusCard state={state} page="subscription" />
+          {showsPlanCards(status) && (
+            <PlanSelection heading={status === 'trialing' ? 'Upgrade to Paid Plan' : 'Choose Your Plan'} buyer={user} />
+          )}
+          <div className="grid gap-4 md:grid-cols-2">
+            {status === 'active' && <ManageSubscriptionCard state={state} />}
+            {showsAlreadyPaidCard(status) && <AlreadyPaidCard />}
+            <NeedHelpCard />
+          </div>
+        </div>
+      )}
+    </PageLayout>
+  );
 }

@@ -42,7 +42,10 @@ export function TenantGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!tenants || !change || change.type !== 'keep') return <PageSpinner label="Loading organizations" />;
+  // Refreshing the selected organization's fields (say, its subscription status) keeps the page
+  // mounted; only a switch to another organization, or none, waits for the new selection.
+  const refreshesSelection = change?.type === 'select' && change.tenant.id === selectedTenant?.id;
+  if (!tenants || !change || (change.type !== 'keep' && !refreshesSelection)) return <PageSpinner label="Loading organizations" />;
   if (!selectedTenant) return <OrganizationPicker tenants={tenants} onManage={setSelectedTenant} />;
   return children;
 }

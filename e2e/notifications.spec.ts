@@ -1,0 +1,149 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
+
+// The demo tenant (Contoso, simulated Graph): Adele Vance's password expires today, Alex Wilber's
+// in 1 day, Diego Siciliani's in 3 (see e2e/directory.spec.ts).
+
+interface DemoCredentials {
+  tenantId: string;
+  azureDirectoryId: string;
+  applicationId: string;
+  clientSecret: string;
+  fromEmail: string;
+}
+
+/** Saves the demo tenant's connection with the default template through the API, as the wizard would. */
+async function configureDemoTenant(page: Page): Promise<void> {
+  const [organization] = (await (await page.request.get('/api/tenants')).json()) as { id: string }[];
+  if (!organization) throw new Error('the journey needs an organization');
+  const demo = (await (await page.request.get('/api/demo/graph-credentials')).json()) as DemoCredentials;
+  const { template } = (await (await page.request.get('/api/default-template')).json()) as { template: string };
+  const saved = await page.request.put('/api/configuration', {
+    headers: { 'x-tenant-id': organization.id },
+    data: {
+      tenantId: demo.tenantId,
+      azureDirectoryId: demo.azureDirectoryId,
+      applicationId: demo.applicationId,
+      clientSecret: demo.clientSecret,
+      fromEmail: demo.fromEmail,
+      emailTemplate: template,
+      checkTime: '08:00',
+      timeZone: 'America/New_York',
+      daysBeforeExpiration: 7,
+      weekendProcessing: 'include',
+      automationEnabled: true,
+      includeGroups: [],
+      excludeGroups: [],
+      passwordValidityDays: 365,
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+test('template with colour and variables -> preview -> Run Now -> users and activity -> manual email in the mailbox', async ({ page }) => {
+  await signUpWithOrganization(page, { email: uniqueEmail('notify'), name: 'Nora Notify' }, { name: 'Contoso Ltd', domain: 'contoso.com' });
+  await subscribeInDemo(page);
+  await configureDemoTenant(page);
+  await page.reload();
+
+  // Edit the template: new words, the recipient's name from a variable button, all of it in red.
+  await page.getByRole('tab', { name: 'Configuration' }).click();
+  const editor = page.getByRole('textbox', { name: 'Email template' });
+  await expect(editor).toContainText('Your password expires soon');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('Urgent notice for ');
+  await page.getByRole('button', { name: '{{userName}}' }).click();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Days left: ');
+  await page.getByRole('button', { name: '{{daysRemaining}}' }).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.getByRole('button', { name: 'Text colour' }).click();
+  await page.getByRole('menuitemradio', { name: 'Red', exact: true }).click();
+  await expect(editor.locator('span[style*="color"]').first()).toHaveCSS('color', 'rgb(220, 38, 38)');
+  await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'false');
+
+  // The live preview fills in the sample recipient with 5 days left.
+  const preview = page.frameLocator('iframe[title="Email preview"]');
+  await expect(preview.getByText('Subject: Password Expiration Notice')).toBeVisible();
+  await expect(preview.getByText('Urgent notice for Alex Johnson')).toBeVisible();
+  await expect(preview.getByText('Days left: 5')).toHaveCSS('color', 'rgb(220, 38, 38)');
+
+  await page.getByRole('button', { name: 'Save Configuration' }).click();
+  await expect(toast(page, 'Configuration saved successfully')).toBeVisible();
+
+  // Testing tab, before the check's reminders take the sending mailbox's per-minute quota:
+  // the test email asks for an address first.
+  await page.getByRole('tab', { name: 'Testing' }).click();
+  await page.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(page.getByText('Please enter a test email address')).toBeVisible();
+  await page.getByLabel('Test Email Address').fill('helpdesk@contoso.com');
+  await page.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(toast(page, 'Test notification sent to helpdesk@contoso.com')).toBeVisible();
+
+  // Overview: the status cards, then a check run now.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const configurationStatus = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Configuration Status' }) });
+  await expect(configurationStatus.getByText('Configured', { exact: true })).toBeVisible();
+  await expect(configurationStatus.getByText('Custom', { exact: true })).toBeVisible();
+  await expect(configurationStatus.getByText('Enabled', { exact: true })).toBeVisible();
+  await expect(page.getByText('No users with expiring passwords.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Run Now' }).click();
+  await expect(toast(page, /^Checked \d+ users?: \d+ passwords? expires? within 7 days/)).toBeVisible();
+
+  const recentActivity = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Recent Activity' }) });
+  await expect(recentActivity.getByText(/^Password check .*Checked \d+ users/).first()).toBeVisible();
+
+  const usersCard = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Users with Expiring Passwords' }) });
+  const alexRow = usersCard.getByRole('row').filter({ hasText: 'alex.wilber@contoso.com' });
+  await expect(alexRow.getByText('1 day', { exact: true })).toBeVisible();
+  await expect(alexRow.getByText('AW', { exact: true })).toBeVisible();
+  await expect(usersCard.getByRole('row').filter({ hasText: 'adele.vance@contoso.com' }).getByText('Expired Today')).toBeVisible();
+
+  // Search narrows the table, case-insensitively; no match says so.
+  const search = usersCard.getByRole('searchbox', { name: 'Search users' });
+  await search.fill('ALEX W');
+  await expect(usersCard.getByRole('row')).toHaveCount(2);
+  await search.fill('nobody-by-that-name');
+  await expect(usersCard.getByText('No users found matching your search.')).toBeVisible();
+  await search.fill('');
+
+  // Row actions: the details toast, then the expiration email.
+  await alexRow.getByRole('button', { name: 'Show details for Alex Wilber' }).click();
+  await expect(toast(page, 'alex.wilber@contoso.com')).toBeVisible();
+  await alexRow.getByRole('button', { name: 'Send expiration email to Alex Wilber' }).click();
+  await expect(toast(page, 'Email sent successfully')).toBeVisible();
+  await expect(alexRow.getByText('Notified', { exact: true })).toBeVisible();
+  await expect(alexRow.getByRole('cell', { name: 'Never', exact: true })).toHaveCount(0);
+
+  // Refresh runs the check again.
+  await usersCard.getByRole('button', { name: 'Refresh' }).click();
+  await expect(toast(page, 'User data refreshed')).toBeVisible();
+
+  // The whole log, beyond the dashboard's 3.
+  await recentActivity.getByRole('button', { name: 'View All Activity' }).click();
+  const auditLog = page.getByRole('dialog', { name: 'Audit Log' });
+  await expect(auditLog.getByText(/sent \(password expires/).first()).toBeVisible();
+  await expect(auditLog.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Automation off and on again.
+  const automation = page.getByRole('switch', { name: 'Enable Automation' });
+  await automation.click();
+  await expect(toast(page, 'Automation settings updated')).toBeVisible();
+  await expect(automation).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('region', { name: 'Statistics' }).getByText('Not scheduled')).toBeVisible();
+  await automation.click();
+  await expect(automation).toHaveAttribute('aria-checked', 'true');
+
+  // The simulated mailbox holds Alex's email with his own values, in the template's colour.
+  const appInfo = (await (await page.request.get('/api/app-info')).json()) as { simulatedMailboxUrl: string };
+  await page.goto(`${appInfo.simulatedMailboxUrl}?to=alex.wilber@contoso.com`);
+  const message = page.getByRole('article').first();
+  await expect(message.getByText('Password Expiration Notice', { exact: true })).toBeVisible();
+  const body = message.frameLocator('iframe');
+  await expect(body.getByText('Urgent notice for Alex Wilber')).toBeVisible();
+  await expect(body.getByText('Days left: 1')).toHaveCSS('color', 'rgb(220, 38, 38)');
+});

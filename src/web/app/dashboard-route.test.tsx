@@ -1,0 +1,208 @@
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import type { Configuration, ConnectionStatus } from '../../shared/api/configuration';
+import type { SecurityGroup } from '../../shared/api/directory';
+import { configurationQueryKey } from '@/features/configuration/api/get-configuration';
+import { securityGroupsQueryKey } from '@/features/configuration/api/get-security-groups';
+import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
+import { ConfigurationFormProvider } from '@/features/configuration/hooks/configuration-form';
+import { toFormValues } from '@/features/configuration/utils/configuration-form-values';
+import { saveFormState } from '@/features/configuration/utils/form-state-storage';
+import { connectionStatusQueryKey } from '@/features/dashboard/api/get-connection-status';
+import { HelpTab } from '@/features/help/components/help-tab';
+import { TestingTab } from '@/features/testing/components/testing-tab';
+import { createQueryClient } from '@/lib/query-client';
+import { createSelectedTenantStore, type KeyValueStorage } from '@/lib/tenant-store';
+import { buildTenant } from '../test-support/factories';
+import { AppProviders } from './app';
+import { DashboardRoute } from './dashboard-route';
+
+// First paint through server-side rendering (no DOM): what each part shows for given data.
+const contoso = buildTenant({ name: 'Contoso', domain: 'contoso.com' });
+
+const savedConfiguration: Configuration = {
+  configured: true,
+  tenantId: 'contoso.onmicrosoft.com',
+  azureDirectoryId: '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90',
+  applicationId: 'a7c3e9f1-2b4d-4e6a-8c1f-3d5b7a9e2c64',
+  hasClientSecret: true,
+  clientSecretUpdatedAt: '2025-03-01T15:00:00.000Z',
+  fromEmail: 'passwatch@contoso.com',
+  emailTemplate: '<p>Hello {{userName}}</p>',
+  checkTime: '08:00',
+  timeZone: 'America/New_York',
+  daysBeforeExpiration: 7,
+  weekendProcessing: 'skip',
+  automationEnabled: true,
+  includeGroups: ['pilot-id'],
+  excludeGroups: ['gone-id'],
+  passwordValidityDays: 365,
+  updatedAt: '2025-03-01T15:00:00.000Z',
+};
+
+const groups: SecurityGroup[] = [
+  { id: 'pilot-id', displayName: 'Password Reminder Pilot' },
+  { id: 'finance-id', displayName: 'Finance' },
+];
+
+interface DashboardData {
+  configuration?: Configuration;
+  securityGroups?: SecurityGroup[];
+  connection?: ConnectionStatus;
+}
+
+function render(node: ReactNode, data: DashboardData = {}): string {
+  const queryClient = createQueryClient();
+  if (data.configuration) queryClient.setQueryData(configurationQueryKey, data.configuration);
+  if (data.securityGroups) queryClient.setQueryData(securityGroupsQueryKey, data.securityGroups);
+  if (data.connection) queryClient.setQueryData(connectionStatusQueryKey, data.connection);
+  const tenantStore = createSelectedTenantStore(null);
+  tenantStore.setSelectedTenant(contoso);
+  return renderToString(
+    <AppProviders queryClient={queryClient} tenantStore={tenantStore}>
+      <Router ssrPath="/dashboard">{node}</Router>
+    </AppProviders>,
+  );
+}
+
+function memoryStorage(): KeyValueStorage {
+  const entries = new Map<string, string>();
+  return { getItem: (key) => entries.get(key) ?? null, setItem: (key, value) => void entries.set(key, value), removeItem: (key) => void entries.delete(key) };
+}
+
+const savedFormValues = () => toFormValues(savedConfiguration, null);
+
+const renderConfigurationTab = (data: DashboardData, storage: KeyValueStorage = memoryStorage()) =>
+  render(
+    <ConfigurationFormProvider organizationId={contoso.id} storage={storage}>
+      <ConfigurationTab />
+    </ConfigurationFormProvider>,
+    data,
+  );
+
+function textOf(html: string): string {
+  return html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const inputValue = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`<input[^>]*value="([^"]*)"[^>]*id="${id}"`).exec(html)?.[1];
+const buttons = (html: string) => [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(([, attributes = '', content = '']) => /aria-label="([^"]*)"/.exec(attributes)?.[1] ?? textOf(content));
+
+describe('dashboard header', () => {
+  const unconfigured: ConnectionStatus = { configured: false, connectionStatus: 'unknown', message: null, checkedAt: null };
+
+  it('offers the Setup Guide and, without a configuration, the welcome card and Not Configured', () => {
+    const html = render(<DashboardRoute isAdmin={false} />, { connection: unconfigured });
+    expect(buttons(html)).toEqual(expect.arrayContaining(['Setup Guide', 'Start Setup Wizard', 'Logout']));
+    expect(textOf(html)).toContain('Not Configured');
+  });
+
+  it('reads Connected to Tenant and drops the welcome card once configured and connected', () => {
+    const html = render(<DashboardRoute isAdmin={false} />, {
+      connection: { configured: true, connectionStatus: 'connected', message: 'Connected', checkedAt: '2025-03-01T15:00:00.000Z' },
+    });
+    expect(textOf(html)).toContain('Connected to Tenant');
+    expect(buttons(html)).not.toContain('Start Setup Wizard');
+  });
+
+  it('reads Connection Issues after a failed call', () => {
+    const html = render(<DashboardRoute isAdmin={false} />, {
+      connection: { configured: true, connectionStatus: 'error', message: 'The client secret has expired.', checkedAt: null },
+    });
+    expect(textOf(html)).toContain('Connection Issues');
+    expect(textOf(html)).toContain('The client secret has expired.');
+  });
+});
+
+describe('Configuration tab', () => {
+  it('shows the saved values, never a secret, and says that one is saved', () => {
+    const html = renderConfigurationTab({ configuration: savedConfiguration, securityGroups: groups });
+    expect(inputValue(html, 'configuration-tenantId')).toBe('contoso.onmicrosoft.com');
+    expect(inputValue(html, 'configuration-clientSecret')).toBe('');
+    expect(html).toContain('placeholder="Leave blank to keep the saved secret"');
+    expect(textOf(html)).toContain('A client secret is saved (since 3/1/2025)');
+    expect(inputValue(html, 'configuration-daysBeforeExpiration')).toBe('7');
+    expect(buttons(html)).toEqual(expect.arrayContaining(['Save Configuration', 'Preview Users']));
+  });
+
+  it('shows chosen groups as removable chips, naming a saved group the tenant no longer has', () => {
+    const html = renderConfigurationTab({ configuration: savedConfiguration, securityGroups: groups });
+    expect(buttons(html)).toEqual(
+      expect.arrayContaining(['Remove Password Reminder Pilot from include groups', 'Remove gone-id from exclude groups']),
+    );
+    expect(textOf(html)).toContain('gone-id (not found)');
+  });
+
+  it('offers any IANA zone beyond the five listed ones', () => {
+    const offered = renderConfigurationTab({ configuration: savedConfiguration });
+    expect(offered).toMatch(/<button[^>]*role="combobox"[^>]*id="configuration-timeZone"/);
+    expect(textOf(offered)).not.toContain('IANA time zone');
+
+    const other = renderConfigurationTab({ configuration: { ...savedConfiguration, timeZone: 'Europe/London' } });
+    expect(textOf(other)).toContain('IANA time zone');
+    expect(inputValue(other, 'configuration-timeZone')).toBe('Europe/London');
+    expect(other).toContain('<option value="Europe/Paris">');
+  });
+
+  it('says when the tenant has no security groups', () => {
+    expect(textOf(renderConfigurationTab({ configuration: savedConfiguration, securityGroups: [] }))).toContain('No security groups available');
+  });
+
+  it('asks for the tenant connection before groups can load or be previewed', () => {
+    const unsaved = { ...savedConfiguration, configured: false, tenantId: '', applicationId: '', hasClientSecret: false, includeGroups: [], excludeGroups: [] };
+    const html = renderConfigurationTab({ configuration: unsaved });
+    expect(textOf(html)).toContain('Save the tenant connection first');
+    expect(html).not.toContain('placeholder="Leave blank to keep the saved secret"');
+    expect(/<button[^>]*disabled=""[^>]*>(?:(?!<\/button>)[\s\S])*Preview Users/.test(html)).toBe(true);
+  });
+
+  it('restores a recent unsaved form from session storage, without any secret', () => {
+    const storage = memoryStorage();
+    saveFormState(
+      storage,
+      contoso.id,
+      { ...savedFormValues(), tenantId: 'fabrikam.onmicrosoft.com', clientSecret: 'typed-secret', daysBeforeExpiration: '12' },
+      Date.now(),
+    );
+    const html = renderConfigurationTab({ configuration: savedConfiguration }, storage);
+    expect(inputValue(html, 'configuration-tenantId')).toBe('fabrikam.onmicrosoft.com');
+    expect(inputValue(html, 'configuration-daysBeforeExpiration')).toBe('12');
+    expect(inputValue(html, 'configuration-clientSecret')).toBe('');
+    expect(textOf(html)).toContain('You have unsaved changes.');
+  });
+
+  it('ignores another organization’s stored form', () => {
+    const storage = memoryStorage();
+    saveFormState(storage, 'another-org', { ...savedFormValues(), tenantId: 'fabrikam.onmicrosoft.com' }, Date.now());
+    const html = renderConfigurationTab({ configuration: savedConfiguration }, storage);
+    expect(inputValue(html, 'configuration-tenantId')).toBe('contoso.onmicrosoft.com');
+    expect(textOf(html)).toContain('All changes saved.');
+  });
+});
+
+describe('Testing tab', () => {
+  it('offers the connection and full system tests, an empty results grid and the checklist', () => {
+    const html = render(<TestingTab testEmailCard={<section>Test email slot</section>} />);
+    const text = textOf(html);
+    expect(buttons(html)).toEqual(expect.arrayContaining(['Test Connection', 'Run Full System Test']));
+    expect(text).toContain('Test email slot');
+    expect(text).toContain('No test has run yet.');
+    for (const check of ['Tenant Connection', 'Graph Permissions', 'Email Template', 'Security Groups']) expect(text).toContain(check);
+    expect(text).toContain('Pre-Deployment Checklist');
+  });
+});
+
+describe('Help tab', () => {
+  it('lists the common issues the spec names', () => {
+    const text = textOf(render(<HelpTab />));
+    for (const issue of ['Invalid client', 'Insufficient permissions', 'No users found']) expect(text).toContain(issue);
+  });
+});

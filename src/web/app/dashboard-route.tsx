@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { DemoGraphCredentials } from '../../shared/api/configuration';
+import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
+import { SaveConfigurationButton } from '@/features/configuration/components/save-configuration-button';
+import { ConfigurationFormProvider, useConfigurationForm } from '@/features/configuration/hooks/configuration-form';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import type { DashboardTab } from '@/features/dashboard/utils/dashboard-tabs';
+import { useAppInfo } from '@/features/demo/api/get-app-info';
+import { HelpTab } from '@/features/help/components/help-tab';
+import { OverviewTab } from '@/features/overview/components/overview-tab';
+import { StatCards } from '@/features/overview/components/stat-cards';
+import { SetupWizard } from '@/features/setup-wizard/components/setup-wizard';
+import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
+import { TestConfigurationButton } from '@/features/testing/components/test-configuration-button';
+import { TestingTab } from '@/features/testing/components/testing-tab';
+import { TestEmailCard } from '@/features/test-email/components/test-email-card';
+import { useTenantContext } from '@/lib/tenant-context';
+
+/**
+ * The dashboard, composed from the features that own its parts. The configuration form lives
+ * above the tabs (edits survive switching tabs) and starts afresh for each organization.
+ */
+export function DashboardRoute({ isAdmin }: { isAdmin: boolean }) {
+  const { selectedTenantId } = useTenantContext();
+  if (!selectedTenantId) return null;
+  return (
+    <ConfigurationFormProvider key={selectedTenantId} organizationId={selectedTenantId}>
+      <OrganizationDashboard isAdmin={isAdmin} />
+    </ConfigurationFormProvider>
+  );
+}
+
+function OrganizationDashboard({ isAdmin }: { isAdmin: boolean }) {
+  const [activeTab, setActiveTab] = useState<DashboardTab>('overview');
+  const [setupGuideOpen, setSetupGuideOpen] = useState(false);
+  const { applyCredentials } = useConfigurationForm();
+  const { data: appInfo } = useAppInfo();
+
+  function fillDemoCredentials({ tenantId, azureDirectoryId, applicationId, clientSecret, fromEmail }: DemoGraphCredentials) {
+    applyCredentials({ tenantId, azureDirectoryId, applicationId, clientSecret, fromEmail });
+  }
+
+  return (
+    <>
+      <DashboardPage
+        isAdmin={isAdmin}
+        organizationSwitcher={<OrganizationSwitcher />}
+        activeTab={activeTab}
+        onActiveTabChange={setActiveTab}
+        onOpenSetupGuide={() => setSetupGuideOpen(true)}
+        statCards={<StatCards />}
+        tabs={{
+          overview: <OverviewTab testConfigurationButton={<TestConfigurationButton />} saveConfigurationButton={<SaveConfigurationButton />} />,
+          configuration: <ConfigurationTab actions={<TestConfigurationButton />} />,
+          testing: <TestingTab testEmailCard={<TestEmailCard />} />,
+          help: <HelpTab />,
+        }}
+      />
+      <SetupWizard
+        open={setupGuideOpen}
+        onOpenChange={setSetupGuideOpen}
+        onComplete={() => {
+          setSetupGuideOpen(false);
+          setActiveTab('configuration');
+        }}
+        demoMode={appInfo?.demoMode ?? false}
+        onUseDemoCredentials={fillDemoCredentials}
+      />
+    </>
+  );
+}

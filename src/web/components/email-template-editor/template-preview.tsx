@@ -1,0 +1,25 @@
+import { useId, useMemo } from 'react';
+import { buildPreviewDocument, browserToday, PREVIEW_DAYS_REMAINING, previewSampleValues } from './preview-document';
+
+/**
+ * The email as a recipient with 5 days left would see it. The frame is sandboxed with no
+ * permissions: the template is the administrator's HTML, and nothing in it may run here.
+ */
+export function TemplatePreview({ templateHtml, companyName }: { templateHtml: string; companyName: string }) {
+  const headingId = useId();
+  const srcDoc = useMemo(
+    () => buildPreviewDocument(templateHtml, previewSampleValues(companyName, browserToday())),
+    [templateHtml, companyName],
+  );
+  return (
+    <section aria-labelledby={headingId} className="flex min-h-80 flex-col overflow-hidden rounded-md border">
+      <div className="border-b bg-muted/40 px-3 py-2">
+        <h4 id={headingId} className="text-sm font-medium">
+          Live Preview
+        </h4>
+        <p className="text-xs text-muted-foreground">Sample values, with {PREVIEW_DAYS_REMAINING} days remaining</p>
+      </div>
+      <iframe title="Email preview" sandbox="" srcDoc={srcDoc} className="w-full flex-1 bg-white" />
+    </section>
+  );
+}

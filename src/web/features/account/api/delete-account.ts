@@ -1,0 +1,30 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import type { DeleteAccountResponse } from '../../../../shared/api/account';
+import { apiRequest } from '@/lib/api-client';
+import { navigateToServerRoute } from '@/lib/navigation';
+
+/** Spec sections 7 and 9: the browser goes to /api/auth/login 2000 ms after the deletion. */
+export const DELETION_REDIRECT_DELAY_MS = 2000;
+
+export async function deleteAccount(): Promise<DeleteAccountResponse> {
+  const res = await apiRequest('DELETE', '/api/account');
+  return (await res.json()) as DeleteAccountResponse;
+}
+
+/**
+ * DELETE /api/account (empty body). The redirect is scheduled at the mutation level: the session
+ * is gone, so nothing on the page may be allowed to cancel it.
+ */
+export function deleteAccountMutationOptions(onDeleted: () => void) {
+  return mutationOptions({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      onDeleted();
+      setTimeout(() => navigateToServerRoute('/api/auth/login'), DELETION_REDIRECT_DELAY_MS);
+    },
+  });
+}
+
+export function useDeleteAccount(onDeleted: () => void) {
+  return useMutation(deleteAccountMutationOptions(onDeleted));
+}

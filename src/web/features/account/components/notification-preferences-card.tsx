@@ -1,0 +1,76 @@
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+} from '../../../../shared/api/account';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/error-message';
+import { useNotificationPreferences } from '../api/get-notification-preferences';
+import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+
+const toggles: readonly { key: keyof NotificationPreferences; label: string; description: string }[] = [
+  { key: 'emailNotifications', label: 'Email Notifications', description: 'Emails about activity in your organizations.' },
+  { key: 'weeklyReports', label: 'Weekly Reports', description: 'A weekly summary of expiring passwords and reminders sent.' },
+  { key: 'securityAlerts', label: 'Security Alerts', description: 'Notices about sign-ins and changes to your account.' },
+  { key: 'systemUpdates', label: 'System Updates', description: 'News about new features and planned maintenance.' },
+];
+
+/**
+ * Account Settings > Notifications: four toggles, saved for the user as soon as they change.
+ * Until the saved values arrive the spec's defaults show, switched off for input.
+ */
+export function NotificationPreferencesCard() {
+  const { data, isError } = useNotificationPreferences();
+  const update = useUpdateNotificationPreferences();
+  const preferences = data ?? DEFAULT_NOTIFICATION_PREFERENCES;
+
+  function change(key: keyof NotificationPreferences, enabled: boolean) {
+    update.mutate(
+      { [key]: enabled },
+      {
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: getErrorMessage(error, 'Failed to save notification preferences.'),
+          }),
+      },
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Notifications</h2>
+        </CardTitle>
+        <CardDescription>
+          {isError ? 'Your saved preferences could not be loaded; the defaults are shown.' : 'Choose what Passwatch tells you about.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y">
+          {toggles.map(({ key, label, description }) => (
+            <li key={key} className="flex items-center justify-between gap-4 py-4 first:pt-0 last:pb-0">
+              <div className="grid gap-1">
+                <Label htmlFor={`notification-${key}`}>{label}</Label>
+                <p id={`notification-${key}-description`} className="text-sm text-muted-foreground">
+                  {description}
+                </p>
+              </div>
+              <Switch
+                id={`notification-${key}`}
+                aria-describedby={`notification-${key}-description`}
+                checked={preferences[key]}
+                disabled={!data}
+                onCheckedChange={(checked) => change(key, checked)}
+              />
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

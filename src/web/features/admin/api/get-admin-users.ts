@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AdminUser } from '../../../../shared/api/admin';
+
+/** Spec section 9: the admin user list may be reused for 30 s. */
+export const ADMIN_USERS_STALE_MS = 30_000;
+
+/** GET /api/admin/users, with ?search= when searching (the server applies the spec's match rule). */
+export function adminUsersUrl(search: string): string {
+  const term = search.trim();
+  return term ? `/api/admin/users?${new URLSearchParams({ search: term })}` : '/api/admin/users';
+}
+
+/** The key is the URL, so the default fetcher requests it and each search is cached on its own. */
+export function useAdminUsers(search: string) {
+  return useQuery<AdminUser[]>({
+    queryKey: [adminUsersUrl(search)],
+    staleTime: ADMIN_USERS_STALE_MS,
+    // While a new search loads, the previous results stay on screen instead of a spinner.
+    placeholderData: keepPreviousData,
+  });
+}

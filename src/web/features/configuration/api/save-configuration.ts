@@ -1,0 +1,37 @@
+import { partialMatchKey, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Configuration, ConfigurationBody } from '../../../../shared/api/configuration';
+import { apiRequest } from '@/lib/api-client';
+import { userScopedQueryKeys } from '@/lib/query-keys';
+import { changesConnection } from '../utils/configuration-form-values';
+import { configurationQueryKey } from './get-configuration';
+import { securityGroupsQueryKey } from './get-security-groups';
+
+/** PUT: a group was added or removed; POST: the Save button. Both save the whole configuration. */
+export type SaveMethod = 'PUT' | 'POST';
+
+export async function saveConfiguration(method: SaveMethod, body: ConfigurationBody): Promise<Configuration> {
+  const res = await apiRequest(method, '/api/configuration', body);
+  return (await res.json()) as Configuration;
+}
+
+const matches = (queryKey: QueryKey, keys: readonly QueryKey[]) => keys.some((key) => partialMatchKey(queryKey, key));
+
+/**
+ * Saves and puts the answer in the cache. Everything else the organization shows may depend on
+ * the configuration (connection badge, next check, recent activity), so it is refetched; the
+ * security groups only when the credentials changed, as each load is a call to the tenant.
+ */
+export function useSaveConfiguration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ method, body }: { method: SaveMethod; body: ConfigurationBody }) => saveConfiguration(method, body),
+    onSuccess: async (saved, { body }) => {
+      const before = queryClient.getQueryData<Configuration>(configurationQueryKey);
+      queryClient.setQueryData(configurationQueryKey, saved);
+      const keep = before && !changesConnection(before, body) ? [configurationQueryKey, securityGroupsQueryKey] : [configurationQueryKey];
+      await queryClient.invalidateQueries({
+        predicate: (query) => !matches(query.queryKey, userScopedQueryKeys) && !matches(query.queryKey, keep),
+      });
+    },
+  });
+}

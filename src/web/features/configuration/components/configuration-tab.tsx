@@ -1,0 +1,66 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/error-message';
+import { useConfigurationForm } from '../hooks/configuration-form';
+import { CredentialsCard } from './credentials-card';
+import { EmailTemplateCard } from './email-template-card';
+import { GroupFiltersCard } from './group-filters-card';
+import { SaveConfigurationButton } from './save-configuration-button';
+import { ScheduleCard } from './schedule-card';
+
+/**
+ * The Configuration tab. `actions` sit beside Save Configuration (the app puts Test Configuration
+ * there, which belongs to the testing feature).
+ */
+export function ConfigurationTab({ actions }: { actions?: ReactNode }) {
+  const { configuration, values, loadError, retryLoad, hasUnsavedChanges, save } = useConfigurationForm();
+
+  if (loadError && !values) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>Unable to load the configuration</AlertTitle>
+        <AlertDescription>
+          <p>{getErrorMessage(loadError, 'Please try again.')}</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={retryLoad}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (!values) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-8" label="Loading configuration" />
+      </div>
+    );
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    save();
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-label="Configuration" className="grid gap-6">
+      <CredentialsCard />
+      <EmailTemplateCard />
+      <ScheduleCard />
+      <GroupFiltersCard />
+      <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-end gap-3 rounded-lg border bg-card/95 px-4 py-3 shadow-sm backdrop-blur">
+        <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
+          {saveStatus(configuration?.configured ?? false, hasUnsavedChanges)}
+        </p>
+        {actions}
+        <SaveConfigurationButton />
+      </div>
+    </form>
+  );
+}
+
+function saveStatus(configured: boolean, unsavedChanges: boolean): string {
+  if (!configured) return 'Not saved yet.';
+  return unsavedChanges ? 'You have unsaved changes.' : 'All changes saved.';
+}

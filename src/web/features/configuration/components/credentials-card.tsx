@@ -1,0 +1,82 @@
+import { KeyRoundIcon } from 'lucide-react';
+import { formatDateUs } from '../../../../shared/domain/us-format';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useConfigurationForm } from '../hooks/configuration-form';
+import { ConfigurationTextField } from './configuration-text-field';
+
+/** Tenant connection: the app registration's IDs, its client secret (write-only) and the sender. */
+export function CredentialsCard() {
+  const { configuration } = useConfigurationForm();
+  const secretSaved = configuration?.hasClientSecret ?? false;
+  const secretSavedOn = configuration?.clientSecretUpdatedAt ? formatDateUs(configuration.clientSecretUpdatedAt, configuration.timeZone) : null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="flex items-center gap-2">
+            <KeyRoundIcon className="size-5 text-primary" aria-hidden />
+            Microsoft Entra Credentials
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          The app registration Passwatch signs in with. Its overview page in the Microsoft Entra admin center shows the IDs; open the
+          Setup Guide for step-by-step instructions.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5 md:grid-cols-2">
+        <ConfigurationTextField
+          field="tenantId"
+          label="Tenant ID"
+          hint="The Directory (tenant) ID, or a verified domain such as contoso.onmicrosoft.com."
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="contoso.onmicrosoft.com"
+        />
+        <ConfigurationTextField
+          field="azureDirectoryId"
+          label="Azure Directory ID"
+          hint="The Directory (tenant) ID GUID from the app registration's overview."
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="00000000-0000-0000-0000-000000000000"
+        />
+        <ConfigurationTextField
+          field="applicationId"
+          label="Application ID"
+          hint="The Application (client) ID GUID from the app registration's overview."
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="00000000-0000-0000-0000-000000000000"
+        />
+        <ConfigurationTextField
+          field="clientSecret"
+          label="Client Secret"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={secretSaved ? 'Leave blank to keep the saved secret' : "Paste the secret's Value"}
+          hint={
+            <>
+              {secretSaved && (
+                <span className="block font-medium text-success-strong">
+                  A client secret is saved{secretSavedOn ? ` (since ${secretSavedOn})` : ''}.
+                </span>
+              )}
+              Paste the secret&apos;s Value, not its Secret ID. It is stored encrypted and never shown again.
+            </>
+          }
+        />
+        <ConfigurationTextField
+          field="fromEmail"
+          label="From Email"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="it-notifications@contoso.com"
+          hint="A mailbox in the tenant that reminders are sent from (a user or shared mailbox)."
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { MailIcon } from 'lucide-react';
+import { TEMPLATE_VARIABLES } from '../../../../shared/domain/configuration-defaults';
+import { EmailTemplateEditor } from '@/components/email-template-editor/email-template-editor';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { useTenantContext } from '@/lib/tenant-context';
+import { configurationFieldId, useConfigurationForm } from '../hooks/configuration-form';
+
+/** The reminder email: rich-text editor with live preview, and a reset to the default template. */
+export function EmailTemplateCard() {
+  const { values, errors, setField, resetTemplate, isResettingTemplate } = useConfigurationForm();
+  const { selectedTenant } = useTenantContext();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="flex items-center gap-2">
+            <MailIcon className="size-5 text-primary" aria-hidden />
+            Email Template
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          Sent as &lsquo;Password Expiration Notice&rsquo;. Each recipient sees their own values for {TEMPLATE_VARIABLES.join(', ')}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <FormField id={configurationFieldId('emailTemplate')} label="Email Template" error={errors.emailTemplate}>
+          {(control) => (
+            <EmailTemplateEditor
+              {...control}
+              value={values?.emailTemplate ?? ''}
+              onChange={(html) => setField('emailTemplate', html)}
+              companyName={selectedTenant?.name ?? ''}
+              onResetToDefault={resetTemplate}
+              isResettingToDefault={isResettingTemplate}
+            />
+          )}
+        </FormField>
+      </CardContent>
+    </Card>
+  );
+}

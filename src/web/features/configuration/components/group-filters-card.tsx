@@ -1,0 +1,68 @@
+import { UsersRoundIcon } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/error-message';
+import { useSecurityGroups } from '../api/get-security-groups';
+import { useConfigurationForm } from '../hooks/configuration-form';
+import { GroupPicker } from './group-picker';
+import { PreviewUsersDialog } from './preview-users-dialog';
+
+/** Include and exclude security groups, and the Preview Users dialog. */
+export function GroupFiltersCard() {
+  const { configuration } = useConfigurationForm();
+  // The server reads groups with the saved credentials: nothing to ask before they are saved.
+  const connectionSaved = Boolean(configuration?.configured && configuration.tenantId && configuration.applicationId);
+  const groupsQuery = useSecurityGroups({ enabled: connectionSaved });
+  const groups = groupsQuery.data;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="flex items-center gap-2">
+            <UsersRoundIcon className="size-5 text-primary" aria-hidden />
+            Security Group Filters
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          Choose who gets reminders. Members of nested groups count. Adding or removing a group saves the configuration straight away.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {!connectionSaved && (
+          <Alert>
+            <AlertTitle>Save the tenant connection first</AlertTitle>
+            <AlertDescription>Security groups are read from your tenant with the saved credentials.</AlertDescription>
+          </Alert>
+        )}
+        {connectionSaved && groupsQuery.isPending && (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner label="Loading security groups" />
+            Loading security groups…
+          </p>
+        )}
+        {groupsQuery.isError && (
+          <Alert variant="destructive">
+            <AlertTitle>Unable to load security groups</AlertTitle>
+            <AlertDescription>
+              <p>{getErrorMessage(groupsQuery.error, groupsQuery.error.message)}</p>
+              <p>
+                Check that the credentials are right and that the app registration has the Group.Read.All and GroupMember.Read.All
+                application permissions with admin consent granted.
+              </p>
+            </AlertDescription>
+          </Alert>
+        )}
+        {groups && groups.length === 0 && <p className="text-sm text-muted-foreground">No security groups available</p>}
+        <div className="grid gap-5 md:grid-cols-2">
+          <GroupPicker list="includeGroups" groups={groups} />
+          <GroupPicker list="excludeGroups" groups={groups} />
+        </div>
+      </CardContent>
+      <CardFooter>
+        <PreviewUsersDialog disabled={!connectionSaved} />
+      </CardFooter>
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { UsersIcon } from 'lucide-react';
+import type { PreviewGroupUsersResult, PreviewStats } from '../../../../shared/api/directory';
+import { previewColour, type PreviewTone } from '../../../../shared/domain/expiry-badge';
+import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
+import { formatDateUs } from '../../../../shared/domain/us-format';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/error-message';
+import { cn } from '@/lib/utils';
+import { usePreviewGroupUsers } from '../api/preview-group-users';
+import { useConfigurationForm } from '../hooks/configuration-form';
+import { previewRequestOf } from '../utils/preview-request';
+
+// Spec section 4: 7 days or less red, up to 14 orange, more green.
+const toneClasses: Record<PreviewTone, string> = {
+  red: 'bg-red-100 text-red-800 ring-red-200',
+  orange: 'bg-orange-100 text-orange-800 ring-orange-200',
+  green: 'bg-green-100 text-green-800 ring-green-200',
+  none: 'bg-muted text-muted-foreground ring-border',
+};
+
+/** Who the group filters select, with each password's remaining days in the spec's colours. */
+export function PreviewUsersDialog({ disabled }: { disabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  const { values, configuration } = useConfigurationForm();
+  const preview = usePreviewGroupUsers();
+
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next || !values) return;
+    preview.mutate(previewRequestOf(values), {
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to preview users') }),
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" disabled={disabled || !values}>
+          <UsersIcon aria-hidden />
+          Preview Users
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>Preview Users</DialogTitle>
+          <DialogDescription>Users the group filters select, soonest to expire first, as the daily check would see them now.</DialogDescription>
+        </DialogHeader>
+        {preview.isPending && (
+          <div className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
+            <Spinner label="Loading users" />
+            Reading the directory…
+          </div>
+        )}
+        {preview.isError && (
+          <Alert variant="destructive">
+            <AlertTitle>Failed to preview users</AlertTitle>
+            <AlertDescription>{getErrorMessage(preview.error, 'Failed to preview users')}</AlertDescription>
+          </Alert>
+        )}
+        {preview.data && <PreviewResult result={preview.data} timeZone={configuration?.timeZone ?? 'UTC'} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreviewResult({ result, timeZone }: { result: PreviewGroupUsersResult; timeZone: string }) {
+  const { users, stats } = result;
+  return (
+    <div className="grid gap-4">
+      <PreviewSummary stats={stats} />
+      {users.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">No users match these group filters.</p>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>User</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Expires In</TableHead>
+              <TableHead>Expiry Date</TableHead>
+              <TableHead>Source</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {users.map((user) => {
+              const colour = previewColour(user.daysUntilExpiry);
+              return (
+                <TableRow key={user.id}>
+                  <TableCell className="font-medium">{user.displayName}</TableCell>
+                  <TableCell>{user.email}</TableCell>
+                  <TableCell>
+                    <span
+                      data-tone={colour.tone}
+                      className={cn('inline-flex rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset', toneClasses[colour.tone])}
+                    >
+                      {colour.text}
+                    </span>
+                  </TableCell>
+                  <TableCell>{user.passwordExpiryDate ? formatDateUs(user.passwordExpiryDate, timeZone) : '—'}</TableCell>
+                  <TableCell className="text-muted-foreground">{expiryReasonLabel(user.expiryReason, user.validityDays)}</TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}
+
+function PreviewSummary({ stats }: { stats: PreviewStats }) {
+  const figures = [
+    { label: 'Selected users', value: stats.filteredUsers },
+    { label: 'Expired before today', value: stats.expiredUsers },
+    { label: 'Without expiry date', value: stats.usersWithoutExpiryDate },
+    { label: 'Disabled (skipped)', value: stats.disabledUsers },
+  ];
+  return (
+    <div className="grid gap-2">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {figures.map((figure) => (
+          <div key={figure.label} className="rounded-lg border bg-muted/40 px-3 py-2">
+            <dt className="text-xs text-muted-foreground">{figure.label}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{figure.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-muted-foreground">
+        {stats.filteredUsers} of {stats.totalUsers} directory users match the filters.
+        {stats.listedUsers < stats.filteredUsers && ` Showing the first ${stats.listedUsers}.`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { configurationBody, type Configuration } from '../../../../shared/api/configuration';
+import { configurationMessages } from '../../../../shared/domain/validation-messages';
+import { validateForm } from '@/lib/form-errors';
+import { changesConnection, toConfigurationPayload, toFormValues, type ConfigurationFormValues } from './configuration-form-values';
+
+const savedConfiguration: Configuration = {
+  configured: true,
+  tenantId: 'contoso.onmicrosoft.com',
+  azureDirectoryId: '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90',
+  applicationId: 'a7c3e9f1-2b4d-4e6a-8c1f-3d5b7a9e2c64',
+  hasClientSecret: true,
+  clientSecretUpdatedAt: '2025-03-01T10:00:00.000Z',
+  fromEmail: 'passwatch@contoso.com',
+  emailTemplate: '<p>Hello {{userName}}, {{daysRemaining}} days left.</p>',
+  checkTime: '08:00',
+  timeZone: 'America/New_York',
+  daysBeforeExpiration: 7,
+  weekendProcessing: 'skip',
+  automationEnabled: false,
+  includeGroups: ['group-a'],
+  excludeGroups: ['group-b'],
+  passwordValidityDays: 365,
+  updatedAt: '2025-03-01T10:00:00.000Z',
+};
+
+const unsaved: Configuration = {
+  ...savedConfiguration,
+  configured: false,
+  tenantId: '',
+  azureDirectoryId: '',
+  applicationId: '',
+  hasClientSecret: false,
+  clientSecretUpdatedAt: null,
+  fromEmail: '',
+  emailTemplate: '',
+  includeGroups: [],
+  excludeGroups: [],
+  updatedAt: null,
+};
+
+function formValues(overrides: Partial<ConfigurationFormValues> = {}): ConfigurationFormValues {
+  return { ...toFormValues(savedConfiguration, null), ...overrides };
+}
+
+describe('toFormValues', () => {
+  it('shows the saved configuration with an empty secret field and numbers as text', () => {
+    expect(toFormValues(savedConfiguration, '<p>Default</p>')).toMatchObject({
+      tenantId: 'contoso.onmicrosoft.com',
+      clientSecret: '',
+      emailTemplate: savedConfiguration.emailTemplate,
+      daysBeforeExpiration: '7',
+      passwordValidityDays: '365',
+      includeGroups: ['group-a'],
+    });
+  });
+
+  it('fills the empty template of an unsaved configuration with the default template', () => {
+    expect(toFormValues(unsaved, '<p>Default</p>').emailTemplate).toBe('<p>Default</p>');
+    expect(toFormValues(unsaved, null).emailTemplate).toBe('');
+  });
+
+  it('copies the group lists, so editing the form never changes the cached configuration', () => {
+    const values = toFormValues(savedConfiguration, null);
+    values.includeGroups.push('group-c');
+    expect(savedConfiguration.includeGroups).toEqual(['group-a']);
+  });
+});
+
+describe('toConfigurationPayload', () => {
+  it('leaves a blank client secret out so the saved one is kept', () => {
+    expect(toConfigurationPayload(formValues({ clientSecret: '   ' }), true)).not.toHaveProperty('clientSecret');
+    expect(toConfigurationPayload(formValues({ clientSecret: 'abc~123' }), true)).toHaveProperty('clientSecret', 'abc~123');
+  });
+
+  it('sends the saved automation setting, which the form does not edit', () => {
+    expect(toConfigurationPayload(formValues(), false).automationEnabled).toBe(false);
+  });
+
+  it('is a valid configuration for the shared contract', () => {
+    const result = validateForm(configurationBody, toConfigurationPayload(formValues({ timeZone: 'UTC-5' }), true));
+    expect(result.success && result.data).toMatchObject({ daysBeforeExpiration: 7, passwordValidityDays: 365, timeZone: 'America/New_York' });
+  });
+
+  it('turns emptied number fields into range errors rather than defaults', () => {
+    const result = validateForm(configurationBody, toConfigurationPayload(formValues({ daysBeforeExpiration: '', passwordValidityDays: ' ' }), true));
+    expect(result).toEqual({
+      success: false,
+      fieldErrors: {
+        daysBeforeExpiration: configurationMessages.daysBeforeExpirationRange,
+        passwordValidityDays: configurationMessages.passwordValidityDaysRange,
+      },
+    });
+  });
+
+  it('reports the spec messages for missing credentials', () => {
+    const result = validateForm(
+      configurationBody,
+      toConfigurationPayload(formValues({ tenantId: '', azureDirectoryId: '', applicationId: '', fromEmail: 'nope' }), true),
+    );
+    expect(result.success ? {} : result.fieldErrors).toMatchObject({
+      tenantId: 'Tenant ID is required',
+      azureDirectoryId: 'Azure Directory ID is required',
+      applicationId: 'Application ID is required',
+      fromEmail: 'Valid email address is required',
+    });
+  });
+});
+
+describe('changesConnection', () => {
+  const body = (overrides: Partial<ConfigurationFormValues> = {}) => {
+    const result = validateForm(configurationBody, toConfigurationPayload(formValues(overrides), true));
+    if (!result.success) throw new Error(JSON.stringify(result.fieldErrors));
+    return result.data;
+  };
+
+  it('is false when only the schedule or the groups change', () => {
+    expect(changesConnection(savedConfiguration, body({ checkTime: '09:30', includeGroups: ['group-c'] }))).toBe(false);
+  });
+
+  it('is true for a new secret or other IDs', () => {
+    expect(changesConnection(savedConfiguration, body({ clientSecret: 'new-secret' }))).toBe(true);
+    expect(changesConnection(savedConfiguration, body({ applicationId: 'c4e8a2f6-1d3b-4a5c-9e7f-2b6d8c1a4e39' }))).toBe(true);
+    expect(changesConnection(unsaved, body())).toBe(true);
+  });
+});

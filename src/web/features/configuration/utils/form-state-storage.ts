@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { WEEKEND_PROCESSING_VALUES } from '../../../../shared/domain/schedule';
+import type { KeyValueStorage } from '@/lib/tenant-store';
+import type { ConfigurationFormValues } from './configuration-form-values';
+
+/** Spec sections 4 and 9: unsaved form state survives a reload for 10 minutes. */
+export const FORM_STATE_TTL_MS = 10 * 60 * 1000;
+
+/** One entry per organization, so one organization's draft never fills in another's form. */
+export function formStateStorageKey(organizationId: string): string {
+  return `passwatch.configurationForm.${organizationId}`;
+}
+
+export type StoredFormValues = Omit<ConfigurationFormValues, 'clientSecret'>;
+
+export interface StoredFormState {
+  values: StoredFormValues;
+  /** When the user last edited the form (ms since the epoch); the 10 minutes run from here. */
+  savedAt: number;
+}
+
+const storedFormStateSchema = z.object({
+  savedAt: z.number(),
+  values: z.object({
+    tenantId: z.string(),
+    azureDirectoryId: z.string(),
+    applicationId: z.string(),
+    fromEmail: z.string(),
+    emailTemplate: z.string(),
+    checkTime: z.string(),
+    timeZone: z.string(),
+    daysBeforeExpiration: z.string(),
+    weekendProcessing: z.enum(WEEKEND_PROCESSING_VALUES),
+    passwordValidityDays: z.string(),
+    includeGroups: z.array(z.string()),
+    excludeGroups: z.array(z.string()),
+  }),
+});
+
+/** Keeps the form for a reload; the client secret is never written to browser storage. */
+export function saveFormState(storage: KeyValueStorage, organizationId: string, values: ConfigurationFormValues, savedAt: number): void {
+  const { clientSecret: _neverStored, ...storable } = values;
+  const entry: StoredFormState = { values: storable, savedAt };
+  ignoreStorageFailure(() => storage.setItem(formStateStorageKey(organizationId), JSON.stringify(entry)));
+}
+
+export function clearFormState(storage: KeyValueStorage, organizationId: string): void {
+  ignoreStorageFailure(() => storage.removeItem(formStateStorageKey(organizationId)));
+}
+
+/**
+ * The stored form, if worth restoring: written within the last 10 minutes and naming a tenant.
+ * Reading leaves the entry in place; the form clears it once mounted (spec section 4).
+ */
+export function readFormState(storage: KeyValueStorage, organizationId: string, now: number): StoredFormState | null {
+  const raw = ignoreStorageFailure(() => storage.getItem(formStateStorageKey(organizationId))) ?? null;
+  if (raw === null) return null;
+  const parsed = storedFormStateSchema.safeParse(parseJson(raw));
+  if (!parsed.success) return null;
+  const age = now - parsed.data.savedAt;
+  if (age < 0 || age > FORM_STATE_TTL_MS) return null;
+  if (parsed.data.values.tenantId.trim() === '') return null;
+  return parsed.data;
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}
+
+// Session storage may be disabled or full; the form then simply is not kept across reloads.
+function ignoreStorageFailure<T>(action: () => T): T | undefined {
+  try {
+    return action();
+  } catch {
+    return undefined;
+  }
+}

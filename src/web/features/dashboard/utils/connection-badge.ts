@@ -1,0 +1,32 @@
+import type { ConnectionStatus } from '../../../../shared/api/configuration';
+
+export type ConnectionBadgeTone = 'success' | 'warning' | 'neutral';
+
+export interface ConnectionBadgeState {
+  label: 'Connected to Tenant' | 'Connection Issues' | 'Not Configured';
+  tone: ConnectionBadgeTone;
+  /** What the badge means in this case, for its tooltip and screen readers. */
+  detail: string;
+}
+
+/**
+ * Spec section 2: 'Not Configured' without a configuration, 'Connected to Tenant' when the
+ * status is connected, 'Connection Issues' otherwise (a failed call, or none yet since the
+ * connection settings last changed).
+ */
+export function connectionBadgeState(status: ConnectionStatus): ConnectionBadgeState {
+  if (!status.configured) {
+    return { label: 'Not Configured', tone: 'neutral', detail: 'No configuration is saved yet. Open the Setup Guide to connect your tenant.' };
+  }
+  if (status.connectionStatus === 'connected') {
+    return { label: 'Connected to Tenant', tone: 'success', detail: status.message ?? 'The last call to your tenant succeeded.' };
+  }
+  if (status.connectionStatus === 'error') {
+    return { label: 'Connection Issues', tone: 'warning', detail: status.message ?? 'The last call to your tenant failed.' };
+  }
+  return {
+    label: 'Connection Issues',
+    tone: 'warning',
+    detail: 'The connection has not been verified since the credentials were saved. Run a connection test.',
+  };
+}

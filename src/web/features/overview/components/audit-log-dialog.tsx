@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { AUDIT_LOG_DEFAULT_PAGE_SIZE } from '../../../../shared/api/audit';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getErrorMessage } from '@/lib/error-message';
+import { useAuditLogPage } from '../api/get-audit-log-page';
+import { formatDateTimeUs } from '../utils/format-date-time';
+import { pageCount, pageRangeText } from '../utils/paging';
+import { AuditStatusBadge } from './audit-status-badge';
+
+/** The organization's whole audit history, a page at a time (the dashboard card shows 3). */
+export function AuditLogDialog() {
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState(1);
+  const pageSize = AUDIT_LOG_DEFAULT_PAGE_SIZE;
+  // Loaded only while open: the log can be long and nobody may ever look at it.
+  const { data, error, isPending, isFetching } = useAuditLogPage({ page, pageSize, enabled: open });
+  const pages = data ? pageCount(data.total, pageSize) : 1;
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setPage(1);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm">
+          View All Activity
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
+        <DialogHeader>
+          <DialogTitle>Audit Log</DialogTitle>
+          <DialogDescription>Every configuration change, check and email for this organization, newest first.</DialogDescription>
+        </DialogHeader>
+        {error ? (
+          <Alert variant="destructive">
+            <AlertTitle>Unable to load the audit log</AlertTitle>
+            <AlertDescription>{getErrorMessage(error, 'Failed to load the audit log')}</AlertDescription>
+          </Alert>
+        ) : isPending ? (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading audit log" />
+          </div>
+        ) : (
+          <>
+            <Table aria-busy={isFetching}>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Time</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>Activity</TableHead>
+                  <TableHead>By</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.entries.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={4} className="py-6 text-center text-muted-foreground">
+                      No activity recorded yet.
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  data.entries.map((entry) => (
+                    <TableRow key={entry.id}>
+                      <TableCell className="text-muted-foreground">
+                        <time dateTime={entry.createdAt}>{formatDateTimeUs(entry.createdAt)}</time>
+                      </TableCell>
+                      <TableCell>
+                        <AuditStatusBadge status={entry.status} />
+                      </TableCell>
+                      <TableCell className="whitespace-normal">{entry.message}</TableCell>
+                      <TableCell className="text-muted-foreground">{entry.actorName ?? 'System'}</TableCell>
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+            <nav aria-label="Audit log pages" className="flex flex-wrap items-center justify-between gap-2">
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {pageRangeText(page, pageSize, data.total)}
+              </p>
+              <div className="flex items-center gap-2">
+                <Button variant="outline" size="sm" disabled={page <= 1 || isFetching} onClick={() => setPage(page - 1)}>
+                  <ChevronLeftIcon aria-hidden />
+                  Previous
+                </Button>
+                <span className="text-sm">
+                  Page {page} of {pages}
+                </span>
+                <Button variant="outline" size="sm" disabled={page >= pages || isFetching} onClick={() => setPage(page + 1)}>
+                  Next
+                  <ChevronRightIcon aria-hidden />
+                </Button>
+              </div>
+            </nav>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

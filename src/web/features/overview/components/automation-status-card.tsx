@@ -1,0 +1,66 @@
+import { useId } from 'react';
+import { automationMessages } from '../../../../shared/api/dashboard';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useToggleAutomation } from '../api/toggle-automation';
+import { automationToasts } from '../utils/overview-toasts';
+import { lastRunText, nextCheckText } from '../utils/schedule-text';
+
+/** Spec section 2: Active/Inactive, Last Run, Next Run and the 'Enable Automation' switch. */
+export function AutomationStatusCard() {
+  const switchId = useId();
+  const hintId = useId();
+  const { data: stats } = useDashboardStats();
+  const toggle = useToggleAutomation();
+  const enabled = stats?.automationEnabled ?? false;
+  // The server refuses before the first save; say so rather than offer a switch that fails.
+  const needsConfiguration = stats !== undefined && !stats.configured;
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-start justify-between gap-2">
+        <div className="grid gap-1.5">
+          <CardTitle asChild>
+            <h2>Automation Status</h2>
+          </CardTitle>
+          <CardDescription>Scheduled password checks and reminders</CardDescription>
+        </div>
+        {stats && <Badge variant={enabled ? 'success' : 'secondary'}>{enabled ? 'Active' : 'Inactive'}</Badge>}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-muted-foreground">Last Run</dt>
+          <dd>{stats ? lastRunText(stats.lastRun) : '—'}</dd>
+          <dt className="text-muted-foreground">Next Run</dt>
+          <dd>{stats ? nextCheckText(stats.nextCheck) : '—'}</dd>
+        </dl>
+        <div className="grid gap-1">
+          <div className="flex items-center gap-3">
+            <Switch
+              id={switchId}
+              checked={enabled}
+              disabled={!stats || needsConfiguration || toggle.isPending}
+              aria-describedby={needsConfiguration ? hintId : undefined}
+              onCheckedChange={(checked) =>
+                toggle.mutate(checked, {
+                  onSuccess: () => toast(automationToasts.success()),
+                  onError: (error) => toast(automationToasts.failure(error)),
+                })
+              }
+            />
+            <Label htmlFor={switchId}>Enable Automation</Label>
+          </div>
+          {needsConfiguration && (
+            <p id={hintId} className="text-xs text-muted-foreground">
+              {automationMessages.configurationRequired}
+            </p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

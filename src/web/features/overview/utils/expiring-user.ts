@@ -1,0 +1,35 @@
+import type { PasswordExpirationRecord, SendManualEmailBody } from '../../../../shared/api/notifications';
+import { expiryBadge } from '../../../../shared/domain/expiry-badge';
+
+/** The expiry as an en-US date ('3/20/2025'), on the viewer's calendar unless a zone is given. */
+export function expiryDateText(record: Pick<PasswordExpirationRecord, 'passwordExpiryDate'>, timeZone?: string): string {
+  return new Date(record.passwordExpiryDate).toLocaleDateString('en-US', { timeZone });
+}
+
+/** 'Days remaining' in words a person reads: the count, or how long ago it expired. */
+export function daysRemainingText(daysUntilExpiry: number): string {
+  return daysUntilExpiry > 0 ? String(daysUntilExpiry) : expiryBadge(daysUntilExpiry).text;
+}
+
+/** Spec section 7: what a row's send button posts (the expiry as the table shows it). */
+export function manualEmailBody(record: PasswordExpirationRecord, timeZone?: string): SendManualEmailBody {
+  return {
+    userId: record.userId,
+    userEmail: record.userEmail,
+    displayName: record.userDisplayName,
+    daysRemaining: record.daysUntilExpiry,
+    expirationDate: expiryDateText(record, timeZone),
+  };
+}
+
+/** Spec section 2: the details toast names the user, their email, the expiry date and the days remaining. */
+export function userDetails(record: PasswordExpirationRecord, timeZone?: string): { title: string; lines: [label: string, value: string][] } {
+  return {
+    title: record.userDisplayName || record.userEmail,
+    lines: [
+      ['Email', record.userEmail],
+      ['Expires', expiryDateText(record, timeZone)],
+      ['Days remaining', daysRemainingText(record.daysUntilExpiry)],
+    ],
+  };
+}

@@ -1,0 +1,47 @@
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { REQUIRED_GRAPH_PERMISSIONS } from '../utils/graph-permissions';
+import { PortalLabel, StepInstructions, StepNote } from './step-instructions';
+
+export function ApiPermissionsStep() {
+  return (
+    <div className="grid gap-4">
+      <StepInstructions>
+        <li>
+          In the app registration, open <PortalLabel>API permissions</PortalLabel> and choose <PortalLabel>Add a permission</PortalLabel>.
+        </li>
+        <li>
+          Choose <PortalLabel>Microsoft Graph</PortalLabel>, then <PortalLabel>Application permissions</PortalLabel> (not delegated permissions).
+        </li>
+        <li>
+          Search for and tick each of the {REQUIRED_GRAPH_PERMISSIONS.length} permissions below, then choose <PortalLabel>Add permissions</PortalLabel>.
+        </li>
+        <li>
+          Choose <PortalLabel>Grant admin consent for &lt;your organization&gt;</PortalLabel> and confirm with <PortalLabel>Yes</PortalLabel>. Every
+          permission&apos;s <PortalLabel>Status</PortalLabel> must read <em>Granted for &lt;your organization&gt;</em>.
+        </li>
+      </StepInstructions>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Permission (Application)</TableHead>
+            <TableHead>Used to</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {REQUIRED_GRAPH_PERMISSIONS.map((permission) => (
+            <TableRow key={permission.name}>
+              <TableCell>
+                <code className="font-mono text-xs">{permission.name}</code>
+              </TableCell>
+              <TableCell className="whitespace-normal text-muted-foreground">{permission.purpose}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <StepNote>
+        Mail.Send as an application permission may send as any mailbox. To limit it to the sender mailbox, an Exchange administrator can
+        scope the app with RBAC for Applications in Exchange Online. Groups with hidden membership also need Member.Read.Hidden.
+      </StepNote>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SubscriptionStatusResponse } from '../../../../shared/api/billing';
+
+export const subscriptionStatusQueryKey = ['/api/subscription-status'] as const;
+
+/** Spec section 9: the subscription status may be reused for 30 s before it is fetched again. */
+export const SUBSCRIPTION_STATUS_STALE_MS = 30_000;
+
+/** GET /api/subscription-status for the selected organization. */
+export function useSubscriptionStatus() {
+  return useQuery<SubscriptionStatusResponse>({
+    queryKey: subscriptionStatusQueryKey,
+    staleTime: SUBSCRIPTION_STATUS_STALE_MS,
+  });
+}

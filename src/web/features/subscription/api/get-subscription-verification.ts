@@ -1,0 +1,39 @@
+import { useQuery, useQueryClient, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import type { SubscriptionStatusResponse, SubscriptionVerificationResponse } from '../../../../shared/api/billing';
+import { getQueryFn } from '@/lib/query-client';
+import { toSubscriptionStatus } from '../utils/subscription-state';
+import { subscriptionStatusQueryKey } from './get-subscription-status';
+
+export const subscriptionVerificationQueryKey = ['/api/subscription-verification'] as const;
+
+const fetchVerification = getQueryFn<SubscriptionVerificationResponse>({ on401: 'throw' });
+
+/**
+ * GET /api/subscription-verification re-reads the subscription from PayPal. Its answer replaces
+ * the cached status, so every screen (and the dashboard gate) sees the verified state.
+ */
+export async function verifySubscription(
+  queryClient: QueryClient,
+  context: QueryFunctionContext,
+): Promise<SubscriptionVerificationResponse> {
+  const verified = await fetchVerification(context);
+  queryClient.setQueryData(subscriptionStatusQueryKey, toSubscriptionStatus(verified));
+  return verified;
+}
+
+/**
+ * Spec section 7: only when a status exists. An organization that never had a subscription
+ * ('none') has nothing at PayPal to verify.
+ */
+export function shouldVerifySubscription(status: SubscriptionStatusResponse | undefined): boolean {
+  return status !== undefined && status.status !== 'none';
+}
+
+export function useSubscriptionVerification(status: SubscriptionStatusResponse | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: subscriptionVerificationQueryKey,
+    queryFn: (context) => verifySubscription(queryClient, context),
+    enabled: shouldVerifySubscription(status),
+  });
+}

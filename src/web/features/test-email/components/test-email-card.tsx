@@ -1,0 +1,76 @@
+import { useId, useState, type FormEvent } from 'react';
+import { LoaderCircleIcon, MailIcon } from 'lucide-react';
+import { sendTestEmailBody } from '../../../../shared/api/notifications';
+import { PREVIEW_DAYS_REMAINING } from '@/components/email-template-editor/preview-document';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { parseApiError } from '@/lib/error-message';
+import { firstErrorPerField, validateForm } from '@/lib/form-errors';
+import { useSendTestEmail } from '../api/send-test-email';
+import { testEmailFailedToast, testEmailSentToast } from '../utils/test-email-toasts';
+
+/** The Testing tab's test email: the saved template, with sample values, to one address. */
+export function TestEmailCard() {
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const send = useSendTestEmail();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateForm(sendTestEmailBody, { email });
+    if (!checked.success) {
+      setError(checked.fieldErrors.email);
+      document.getElementById(inputId)?.focus();
+      return;
+    }
+    setError(undefined);
+    send.mutate(checked.data, {
+      onSuccess: (response) => toast(testEmailSentToast(checked.data.email, response)),
+      onError: (sendError) => {
+        setError(firstErrorPerField(parseApiError(sendError).fieldErrors).email);
+        toast(testEmailFailedToast(sendError));
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 className="flex items-center gap-2">
+            <MailIcon className="size-5 text-primary" aria-hidden />
+            Test Email
+          </h2>
+        </CardTitle>
+        <CardDescription>Sends the saved template with sample values, {PREVIEW_DAYS_REMAINING} days remaining.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="grid gap-3">
+          <FormField id={inputId} label="Test Email Address" error={error}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setError(undefined);
+                }}
+              />
+            )}
+          </FormField>
+          <Button type="submit" className="justify-self-start" disabled={send.isPending} aria-busy={send.isPending}>
+            {send.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden />}
+            Send Test Email
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

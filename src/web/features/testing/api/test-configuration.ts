@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { TestConfigurationResult } from '../../../../shared/api/configuration';
+import { apiRequest } from '@/lib/api-client';
+import { useTenantContext } from '@/lib/tenant-context';
+
+export async function testConfiguration(): Promise<TestConfigurationResult> {
+  const res = await apiRequest('POST', '/api/test-configuration');
+  return (await res.json()) as TestConfigurationResult;
+}
+
+/**
+ * Every run shares this key, so the results grid shows the latest one whichever button started
+ * it. The organization is part of it: another organization's results must never show.
+ */
+export function testConfigurationMutationKey(organizationId: string | null): QueryKey {
+  return ['/api/test-configuration', organizationId];
+}
+
+// A test records the connection status (the header badge) and an audit entry (Recent Activity).
+const refreshedByATest = ['/api/connection-status', '/api/audit-logs'];
+
+/** POST /api/test-configuration (empty body): every check against the live tenant. */
+export function useTestConfiguration() {
+  const queryClient = useQueryClient();
+  const { selectedTenantId } = useTenantContext();
+  return useMutation({
+    mutationKey: testConfigurationMutationKey(selectedTenantId),
+    mutationFn: testConfiguration,
+    // Kept for the page's life: the grid shows the last results until the next run.
+    gcTime: Infinity,
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => typeof queryKey[0] === 'string' && refreshedByATest.some((url) => String(queryKey[0]).startsWith(url)),
+      }),
+  });
+}

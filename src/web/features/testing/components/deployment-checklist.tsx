@@ -1,0 +1,62 @@
+import { CheckIcon, LightbulbIcon } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+const checklist = [
+  'The app registration is in your own tenant (single tenant) and a Global Administrator granted admin consent.',
+  'User.Read.All, Group.Read.All, GroupMember.Read.All, Mail.Send and Directory.Read.All show "Granted" under API permissions.',
+  "The client secret's Value is saved, and its expiry date is in your calendar.",
+  'From Email is a mailbox in the tenant (a licensed user or a shared mailbox).',
+  'A test email arrived and looks right in Outlook.',
+  'Preview Users lists the people you expect, and nobody you meant to exclude.',
+  'Check time, time zone and weekend processing match your working week.',
+  'The full system test reports no errors, and automation is enabled on the Overview tab.',
+];
+
+const tips = [
+  'Run the full system test again after changing credentials or permissions.',
+  'Send the test email to yourself before enabling automation.',
+  'Renew the client secret before it expires; an expired secret stops every check.',
+  'To keep Mail.Send to the sender mailbox only, scope the app with RBAC for Applications in Exchange Online.',
+];
+
+/** Static guidance beneath the tests (spec section 2). */
+export function DeploymentChecklist() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Pre-Deployment Checklist</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-2 text-sm">
+            {checklist.map((item) => (
+              <li key={item} className="flex gap-2">
+                <CheckIcon className="mt-0.5 size-4 shrink-0 text-success-strong" aria-hidden />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Testing Tips</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-2 text-sm">
+            {tips.map((tip) => (
+              <li key={tip} className="flex gap-2">
+                <LightbulbIcon className="mt-0.5 size-4 shrink-0 text-warning-strong" aria-hidden />
+                {tip}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { PlugZapIcon, ShieldCheckIcon } from 'lucide-react';
+import { DeploymentChecklist } from './deployment-checklist';
+import { RunTestCard } from './run-test-card';
+import { TestResultsGrid } from './test-results-grid';
+
+/** The Testing tab. The test email card belongs to the notifications work and is passed in. */
+export function TestingTab({ testEmailCard }: { testEmailCard?: ReactNode }) {
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-6 lg:grid-cols-3">
+        <RunTestCard
+          kind="connection"
+          title="Connection Test"
+          description="Signs in to your tenant with the saved credentials."
+          buttonLabel="Test Connection"
+          icon={<PlugZapIcon className="size-5 text-primary" aria-hidden />}
+        />
+        {testEmailCard}
+        <RunTestCard
+          kind="system"
+          title="Full System Test"
+          description="Checks the connection, Graph permissions, email template and security groups."
+          buttonLabel="Run Full System Test"
+          icon={<ShieldCheckIcon className="size-5 text-primary" aria-hidden />}
+        />
+      </div>
+      <TestResultsGrid />
+      <DeploymentChecklist />
+    </div>
+  );
+}
