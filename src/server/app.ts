@@ -14,6 +14,14 @@ import { registerSameOriginCheck } from './http/same-origin.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerTenantRoutes } from './tenants/routes.js';
 import { registerUserRoutes } from './users/routes.js';
+import { registerDirectoryModules, type DirectoryModulesDeps } from './configuration/register-directory-modules.js';
+import { registerAccountRoutes } from './account/routes.js';
+import { registerAdminRoutes } from './admin/routes.js';
+import { createBillingServices } from './billing/billing-services.js';
+import { registerBillingRoutes } from './billing/routes.js';
+import { createNotificationServices } from './notifications/notification-services.js';
+import { registerNotificationModules } from './notifications/register-notification-modules.js';
+import type { SendSettings } from './notifications/deliver-email.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -24,14 +32,25 @@ export interface AppDeps {
   webRoot?: string;
   /** Demo mode: where the simulated mailbox can be read. */
   simulatedMailboxUrl?: string | null;
+  /** Client-secret encryption; default from SECRETS_ENCRYPTION_KEY or the generated demo key. */
+  secretBox?: DirectoryModulesDeps['secretBox'];
+  /** Overrides of config.graph (tests: retry timing, token cache). */
+  graph?: DirectoryModulesDeps['graph'];
+  /** Demo mode: the simulated tenant's credentials for the Setup Guide. */
+  demoGraphCredentials?: DirectoryModulesDeps['demoGraphCredentials'];
+  /** Tests: where log lines go instead of stdout. */
+  logStream?: { write(line: string): void };
+  /** Overrides of the mail sender's settings (tests: lease, backoff, limits). */
+  send?: Partial<SendSettings>;
 }
 
 /** The HTTP application: every route, guard and error mapping. Tests build it directly. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  const logger = loggerOptions(config.logLevel);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: typeof logger === 'object' && deps.logStream ? { ...logger, stream: deps.logStream } : logger,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
   });
@@ -60,8 +79,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminEmails: config.adminEmails,
     demoMode: config.demoMode,
     simulatedMailboxUrl: deps.simulatedMailboxUrl ?? null,
+    supportEmail: config.supportEmail,
   });
   registerTenantRoutes(app, { db, guards });
+  const tenantGraph = await registerDirectoryModules(app, { config, db, guards, clock, secretBox: deps.secretBox, graph: deps.graph, demoGraphCredentials: deps.demoGraphCredentials });
+  const billing = createBillingServices({ config, db, clock, log: app.log });
+  app.decorate('billing', billing);
+  await registerBillingRoutes(app, { billing, guards, supportEmail: config.supportEmail });
+  registerAccountRoutes(app, { db, paypal: billing.paypal, log: app.log, guards, cookieSecure: config.session.cookieSecure });
+  registerAdminRoutes(app, { db, guards, adminEmails: config.adminEmails, clock });
+  const notifications = createNotificationServices({ config, tenantGraph, log: app.log, send: deps.send });
+  app.decorate('notifications', notifications);
+  registerNotificationModules(app, { services: notifications, guards });
 
   if (deps.webRoot) await registerWebApp(app, deps.webRoot);
   return app;

@@ -44,6 +44,11 @@ const environmentSchema = z
     ENTRA_AUTHORITY_URL: z.url({ error: 'must be an absolute URL' }).default('https://login.microsoftonline.com'),
     GRAPH_API_URL: z.url({ error: 'must be an absolute URL' }).default('https://graph.microsoft.com'),
     DEMO_GRAPH_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3002),
+    GRAPH_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(1_000).max(300_000).default(30_000),
+    GRAPH_MAX_ATTEMPTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(20).default(6),
+    MAIL_RATE_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(30),
+    MAIL_MAX_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(4).default(4),
+    MAIL_DAILY_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(10_000),
     SECRETS_ENCRYPTION_KEY: z
       .string()
       .refine((value) => Buffer.from(value, 'base64').length === 32, { error: 'must be 32 random bytes in base64 (openssl rand -base64 32)' })
@@ -56,6 +61,7 @@ const environmentSchema = z
     PAYPAL_PRODUCT_ID: z.string().min(1).optional(),
     PAYPAL_MONTHLY_PLAN_ID: z.string().min(1).optional(),
     PAYPAL_YEARLY_PLAN_ID: z.string().min(1).optional(),
+    PAYPAL_WEB_URL: optionalUrl,
     PAYPAL_CERT_HOSTS: z
       .string()
       .default('api.paypal.com,api-m.paypal.com,api.sandbox.paypal.com,api-m.sandbox.paypal.com')
@@ -116,7 +122,15 @@ export interface AppConfig {
   oidc: OidcSettings | null;
   demoIdentityPort: number;
   /** Entra token endpoint base and Graph base; demo mode points both at the Graph simulator. */
-  graph: { authorityUrl: string; apiUrl: string; demoPort: number };
+  graph: {
+    authorityUrl: string;
+    apiUrl: string;
+    demoPort: number;
+    /** Per Graph or token request (each attempt), answer included. */
+    requestTimeoutMs: number;
+    /** Attempts per request when throttled (429) or unavailable (503/504), the first included. */
+    maxAttempts: number;
+  };
   /** Base64 AES-256 key for client secrets at rest; demo mode generates one under DATA_DIR when unset. */
   secretsEncryptionKey: string | undefined;
   /** PayPal REST; credentials unset only in demo mode, where the PayPal simulator is started. */
@@ -128,6 +142,8 @@ export interface AppConfig {
     productId: string | undefined;
     monthlyPlanId: string | undefined;
     yearlyPlanId: string | undefined;
+    /** Buyer site for the automatic-payments page; unset: www.paypal.com / www.sandbox.paypal.com after apiUrl. */
+    webUrl: string | undefined;
     /** Hosts a webhook's PAYPAL-CERT-URL may point at. */
     certHosts: string[];
     demoPort: number;
@@ -136,6 +152,8 @@ export interface AppConfig {
   adminEmails: string[];
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieSecure: boolean };
   bodyLimitBytes: number;
+  /** Exchange Online's limits per sending mailbox, which the sender keeps to across all instances. */
+  mail: { ratePerMinute: number; maxConcurrency: number; dailyLimit: number };
 }
 
 export class ConfigError extends Error {
@@ -176,7 +194,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(env.DATA_DIR),
     oidc,
     demoIdentityPort: env.DEMO_IDENTITY_PORT,
-    graph: { authorityUrl: env.ENTRA_AUTHORITY_URL.replace(/\/+$/, ''), apiUrl: env.GRAPH_API_URL.replace(/\/+$/, ''), demoPort: env.DEMO_GRAPH_PORT },
+    graph: {
+      authorityUrl: env.ENTRA_AUTHORITY_URL.replace(/\/+$/, ''),
+      apiUrl: env.GRAPH_API_URL.replace(/\/+$/, ''),
+      demoPort: env.DEMO_GRAPH_PORT,
+      requestTimeoutMs: env.GRAPH_REQUEST_TIMEOUT_MS,
+      maxAttempts: env.GRAPH_MAX_ATTEMPTS,
+    },
     secretsEncryptionKey: env.SECRETS_ENCRYPTION_KEY,
     paypal: {
       apiUrl: env.PAYPAL_API_URL.replace(/\/+$/, ''),
@@ -186,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       productId: env.PAYPAL_PRODUCT_ID,
       monthlyPlanId: env.PAYPAL_MONTHLY_PLAN_ID,
       yearlyPlanId: env.PAYPAL_YEARLY_PLAN_ID,
+      webUrl: env.PAYPAL_WEB_URL?.replace(/\/+$/, ''),
       certHosts: env.PAYPAL_CERT_HOSTS,
       demoPort: env.DEMO_PAYPAL_PORT,
     },
@@ -197,5 +222,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       cookieSecure: env.COOKIE_SECURE ?? (env.NODE_ENV === 'production' || appUrl.startsWith('https://')),
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    mail: { ratePerMinute: env.MAIL_RATE_PER_MINUTE, maxConcurrency: env.MAIL_MAX_CONCURRENCY, dailyLimit: env.MAIL_DAILY_LIMIT },
   };
 }

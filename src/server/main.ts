@@ -4,6 +4,9 @@ import { OidcProvider } from './auth/oidc-provider.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { startDatabase } from './database.js';
 import { startDemoServices } from './demo/demo-services.js';
+import { registerBillingJobs } from './billing/billing-jobs.js';
+import { startJobs } from './jobs/job-runner.js';
+import { registerAutomationJobs } from './automation/automation-jobs.js';
 
 const webRoot = fileURLToPath(new URL('../web', import.meta.url));
 
@@ -23,11 +26,20 @@ async function main(): Promise<void> {
   const database = await startDatabase(config, log);
   const demo = config.demoMode ? await startDemoServices(config) : null;
   const oidcSettings = config.oidc ?? demo!.oidc;
+  if (demo?.paypal) config = { ...config, paypal: { ...config.paypal, ...demo.paypal } };
+  if (demo) config = { ...config, graph: { ...config.graph, ...demo.graph } };
   const app = await buildApp({
     config,
     db: database.db,
     oidc: new OidcProvider(oidcSettings, `${config.appUrl}/api/callback`),
     webRoot,
+    simulatedMailboxUrl: demo?.mailboxUrl ?? null,
+    demoGraphCredentials: demo?.graphCredentials ?? null,
+  });
+  // PayPal product and plans: created once if not configured; a failure is retried on first use.
+  app.billing.catalog.ensure().catch((error: unknown) => app.log.error({ err: error }, 'PayPal catalog not ready'));
+  const jobs = await startJobs(database.pool, [(boss) => registerBillingJobs(boss, app.billing), (boss) => registerAutomationJobs(boss, app.notifications)], {
+    onError: (error) => app.log.error({ err: error }, 'job engine error'),
   });
 
   let stopping = false;
@@ -35,6 +47,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal} received, shutting down...`);
+    await jobs.stop();
     await app.close();
     await demo?.close();
     await database.close();

@@ -1,9 +1,20 @@
 import { createIdentitySimulator } from '../../simulators/identity/identity-simulator.js';
 import { DEMO_IDENTITY_CLIENT } from '../../simulators/identity/identity-client.js';
+import { createPayPalSimulator, DEMO_PAYPAL_CREDENTIALS } from '../../simulators/paypal/index.js';
+import { createGraphSimulator, DEMO_GRAPH_CREDENTIALS, graphSimulatorEndpoints } from '../../simulators/graph/index.js';
+import type { DemoGraphCredentials } from '../../shared/api/configuration.js';
 import type { AppConfig, OidcSettings } from '../config.js';
 
 export interface DemoServices {
   oidc: OidcSettings;
+  /** PayPal settings pointing at the simulator; null when real PayPal credentials are configured. */
+  paypal: Partial<AppConfig['paypal']> | null;
+  /** Entra and Graph URLs pointing at the Graph simulator. */
+  graph: Pick<AppConfig['graph'], 'authorityUrl' | 'apiUrl'>;
+  /** The simulated tenant's app registration, which the Setup Guide shows. */
+  graphCredentials: DemoGraphCredentials;
+  /** The simulator's page listing the mail the app sent. */
+  mailboxUrl: string;
   /** One line per simulator for the start-up message. */
   descriptions: string[];
   close(): Promise<void>;
@@ -25,9 +36,55 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
   });
   // A fixed port keeps the issuer URL, and so every demo user's identity, stable across restarts.
   const issuerUrl = await identity.listen(config.demoIdentityPort, '127.0.0.1');
+  const paypal = await startPayPalSimulator(config);
+  const graph = createGraphSimulator();
+  const graphUrl = await graph.listen(config.graph.demoPort, '127.0.0.1');
+  const graphEndpoints = graphSimulatorEndpoints(graphUrl);
   return {
     oidc: { issuerUrl, clientId: DEMO_IDENTITY_CLIENT.clientId, clientSecret: DEMO_IDENTITY_CLIENT.clientSecret, scopes: 'openid email profile' },
-    descriptions: [`Sign-in: simulated OpenID Connect issuer at ${issuerUrl}`],
-    close: () => identity.close(),
+    paypal: paypal?.settings ?? null,
+    // One server plays both login.microsoftonline.com and graph.microsoft.com (the client adds /v1.0).
+    graph: { authorityUrl: graphUrl, apiUrl: graphUrl },
+    graphCredentials: {
+      tenantId: DEMO_GRAPH_CREDENTIALS.directoryId,
+      azureDirectoryId: DEMO_GRAPH_CREDENTIALS.directoryId,
+      applicationId: DEMO_GRAPH_CREDENTIALS.applicationId,
+      clientSecret: DEMO_GRAPH_CREDENTIALS.clientSecret,
+      clientSecretId: DEMO_GRAPH_CREDENTIALS.clientSecretId,
+      fromEmail: DEMO_GRAPH_CREDENTIALS.fromEmail,
+    },
+    mailboxUrl: graphEndpoints.mailboxUrl,
+    descriptions: [
+      `Sign-in: simulated OpenID Connect issuer at ${issuerUrl}`,
+      ...(paypal ? [paypal.description] : []),
+      `Directory and mail: simulated Entra ID and Microsoft Graph at ${graphUrl} (sent mail: ${graphEndpoints.mailboxUrl})`,
+    ],
+    close: async () => {
+      await graph.close();
+      await paypal?.close();
+      await identity.close();
+    },
   };
+}
+
+/**
+ * The PayPal simulator, unless real (sandbox) credentials are configured. It posts signed
+ * webhooks to the app and serves their certificate on loopback, which the app is told to trust.
+ */
+async function startPayPalSimulator(config: AppConfig) {
+  if (config.paypal.clientId) return null;
+  const simulator = createPayPalSimulator({ ...DEMO_PAYPAL_CREDENTIALS, webhookUrl: `${config.appUrl}/api/paypal/webhook` });
+  const apiUrl = await simulator.listen(config.paypal.demoPort, '127.0.0.1');
+  const settings: Partial<AppConfig['paypal']> = {
+    apiUrl,
+    clientId: DEMO_PAYPAL_CREDENTIALS.clientId,
+    clientSecret: DEMO_PAYPAL_CREDENTIALS.clientSecret,
+    webhookId: DEMO_PAYPAL_CREDENTIALS.webhookId,
+    // The simulator's state lives in memory: ids configured for real PayPal would not exist there.
+    productId: undefined,
+    monthlyPlanId: undefined,
+    yearlyPlanId: undefined,
+    certHosts: ['127.0.0.1', 'localhost'],
+  };
+  return { settings, description: `Payments: simulated PayPal at ${apiUrl}`, close: () => simulator.close() };
 }

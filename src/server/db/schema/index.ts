@@ -1,3 +1,8 @@
 // The whole database schema, one file per module; drizzle-kit reads this folder.
 export * from './identity.js';
 export * from './tenants.js';
+export * from './audit.js';
+export * from './billing.js';
+export * from './account.js';
+export * from './configuration.js';
+export * from './notifications.js';

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import { hasActiveSubscription } from '../billing/has-active-subscription.js';
+import { findConfiguration } from '../configuration/configuration-store.js';
+import { drainTenant } from '../notifications/drain-tenant.js';
+import { NOTIFICATION_DRAIN_QUEUE, type DrainJob } from '../notifications/drain-requests.js';
+import { recoverStaleEmails, tenantsWithDueEmails } from '../notifications/email-ledger.js';
+import type { NotificationServices } from '../notifications/notification-services.js';
+import { claimDueChecks, type DueCheck } from './due-checks.js';
+import { runScheduledCheckOf } from './run-check.js';
+
+export const AUTOMATION_TICK_QUEUE = 'automation-tick';
+export const AUTOMATION_CHECK_QUEUE = 'automation-check';
+/** pg-boss cron has minute granularity: every minute, one instance looks for due work. */
+export const AUTOMATION_TICK_CRON = '* * * * *';
+
+export interface AutomationJobOptions {
+  /** How long one drain job sends before handing over to a fresh job. */
+  drainSliceMs: number;
+  /** A pacing wait longer than this ends a drain; the tick resumes the mail when it is due. */
+  maxDrainWaitMs: number;
+  /** Drains running at once in this instance (each for a different organization). */
+  drainWorkers: number;
+  /** How often idle workers look for jobs. */
+  pollingIntervalSeconds: number;
+}
+
+export const DEFAULT_AUTOMATION_JOB_OPTIONS: AutomationJobOptions = {
+  drainSliceMs: 5 * 60_000,
+  maxDrainWaitMs: 30_000,
+  drainWorkers: 4,
+  pollingIntervalSeconds: 2,
+};
+
+/** pg-boss job id of an organization's scheduled check for a day: the same check is never queued twice. */
+export function checkJobId(check: DueCheck): string {
+  const hex = createHash('sha1').update(`check:${check.tenantId}:${check.localDay}`).digest('hex');
+  // Shaped as a version-5 UUID (name-based, SHA-1), which is what it is.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The minute tick: mail whose worker died mid-send is reported, due checks are queued (one per
+ * organization and day), and drains are requested for organizations with mail due (a queued mail
+ * is never left behind, whatever happened to the drain that was sending it).
+ */
+export async function runSchedulerTick(services: NotificationServices, enqueueCheck: (check: DueCheck) => Promise<void>): Promise<{ checks: DueCheck[]; recovered: number; drained: string[] }> {
+  const now = services.clock();
+  const recovered = await recoverStaleEmails(services.db, now);
+  const checks = await claimDueChecks(services.db, now, enqueueCheck);
+  const drained = await tenantsWithDueEmails(services.db, now);
+  for (const tenantId of drained) await services.drains.request(tenantId);
+  return { checks, recovered, drained };
+}
+
+/**
+ * A queued scheduled check, run unless automation was switched off or the subscription lapsed
+ * since it was queued.
+ */
+export async function runScheduledCheck(services: NotificationServices, check: DueCheck): Promise<void> {
+  const configuration = await findConfiguration(services.db, check.tenantId);
+  if (!configuration?.automationEnabled || !(await hasActiveSubscription(services.db, check.tenantId, services.clock()))) {
+    services.log.info({ tenantId: check.tenantId }, 'scheduled check skipped: automation off or no active subscription');
+    return;
+  }
+  const result = await runScheduledCheckOf(services, check.tenantId, check.localDay);
+  services.log.info({ tenantId: check.tenantId, localDay: check.localDay, ...(result ? result.summary : { skipped: 'already completed' }) }, 'scheduled check');
+}
+
+/** Sends an organization's due mail for one slice; hands over to a fresh drain job when mail remains. */
+export async function runDrainJob(services: NotificationServices, job: DrainJob, options: Pick<AutomationJobOptions, 'drainSliceMs' | 'maxDrainWaitMs'>): Promise<void> {
+  const result = await drainTenant(services, job.tenantId, {
+    deadline: new Date(services.clock().getTime() + options.drainSliceMs),
+    maxWaitMs: options.maxDrainWaitMs,
+  });
+  if (result.sent + result.failed + result.deferred > 0) services.log.info({ tenantId: job.tenantId, ...result }, 'mail drained');
+  if (result.unfinished) await services.drains.request(job.tenantId);
+}
+
+/** Queues, the minute schedule and the workers of automation and sending; attaches the drain queue. */
+export async function registerAutomationJobs(boss: PgBoss, services: NotificationServices, overrides: Partial<AutomationJobOptions> = {}): Promise<void> {
+  const options = { ...DEFAULT_AUTOMATION_JOB_OPTIONS, ...overrides };
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
+
+  await boss.createQueue(AUTOMATION_TICK_QUEUE, { name: AUTOMATION_TICK_QUEUE, policy: 'singleton', retryLimit: 0 });
+  await boss.createQueue(AUTOMATION_CHECK_QUEUE, { name: AUTOMATION_CHECK_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3_600 });
+  // Stately: one drain per organization running and one waiting; further requests merge into the waiting one.
+  await boss.createQueue(NOTIFICATION_DRAIN_QUEUE, {
+    name: NOTIFICATION_DRAIN_QUEUE,
+    policy: 'stately',
+    retryLimit: 10,
+    retryDelay: 30,
+    expireInSeconds: Math.ceil(options.drainSliceMs / 1000) + 600,
+  });
+
+  const enqueueCheck = async (check: DueCheck) => {
+    await boss.send(AUTOMATION_CHECK_QUEUE, check, { id: checkJobId(check), singletonKey: `check:${check.tenantId}:${check.localDay}` });
+  };
+  await boss.work(AUTOMATION_TICK_QUEUE, polling, async () => {
+    await runSchedulerTick(services, enqueueCheck);
+  });
+  await boss.work<DueCheck>(AUTOMATION_CHECK_QUEUE, polling, async ([job]) => {
+    if (job) await runScheduledCheck(services, job.data);
+  });
+  for (let worker = 0; worker < options.drainWorkers; worker += 1) {
+    await boss.work<DrainJob>(NOTIFICATION_DRAIN_QUEUE, polling, async ([job]) => {
+      if (job) await runDrainJob(services, job.data, options);
+    });
+  }
+  services.drains.attach(boss);
+  await boss.schedule(AUTOMATION_TICK_QUEUE, AUTOMATION_TICK_CRON, {}, { tz: 'UTC' });
+}

@@ -1,0 +1,84 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { LocalDate } from '../../shared/domain/local-date.js';
+import { hasActiveSubscription } from '../billing/has-active-subscription.js';
+import type { Database } from '../db/client.js';
+import { automationSchedules, configurations } from '../db/schema/index.js';
+import { decideTick } from './schedule-decision.js';
+
+export interface DueCheck {
+  tenantId: string;
+  /** The organization's day the check is for: one scheduled check per organization and day. */
+  localDay: LocalDate;
+}
+
+/** Organizations looked at per tick; the rest wait for the next minute. */
+const TICK_BATCH = 500;
+
+/**
+ * Finds the organizations whose check time has come (automation on, a configuration, an active
+ * subscription), advances their schedules and hands each due check to `enqueue` before the
+ * schedules commit. Rows are locked with SKIP LOCKED, so two instances ticking at once split the
+ * organizations between them and never claim the same check; should the commit fail after
+ * `enqueue`, the next tick enqueues the same check again, which the job's deterministic id dedupes.
+ */
+export async function claimDueChecks(db: Database, now: Date, enqueue: (check: DueCheck) => Promise<void>): Promise<DueCheck[]> {
+  await db.execute(sql`
+    insert into ${automationSchedules} (tenant_id)
+    select tenant_id from ${configurations} where automation_enabled
+    on conflict do nothing`);
+  // Switched off: forget the next run, so switching on again schedules from then, without a catch-up run.
+  await db
+    .update(automationSchedules)
+    .set({ nextRunAt: null })
+    .where(
+      and(
+        isNotNull(automationSchedules.nextRunAt),
+        sql`${automationSchedules.tenantId} in (select tenant_id from ${configurations} where not automation_enabled)`,
+      ),
+    );
+
+  return db.transaction(async (tx) => {
+    const candidates = await tx
+      .select({
+        tenantId: automationSchedules.tenantId,
+        nextRunAt: automationSchedules.nextRunAt,
+        basis: automationSchedules.basis,
+        lastRunDay: automationSchedules.lastRunDay,
+        checkTime: configurations.checkTime,
+        timeZone: configurations.timeZone,
+        weekendProcessing: configurations.weekendProcessing,
+      })
+      .from(automationSchedules)
+      .innerJoin(configurations, eq(configurations.tenantId, automationSchedules.tenantId))
+      .where(
+        and(
+          eq(configurations.automationEnabled, true),
+          // Due, never scheduled, or settings changed (the same text as scheduleBasis()).
+          sql`(${automationSchedules.nextRunAt} is null or ${automationSchedules.nextRunAt} <= ${now}
+            or ${automationSchedules.basis} is distinct from concat_ws('|', ${configurations.checkTime}, ${configurations.timeZone}, ${configurations.weekendProcessing}))`,
+        ),
+      )
+      .limit(TICK_BATCH)
+      .for('update', { of: automationSchedules, skipLocked: true });
+
+    const due: DueCheck[] = [];
+    for (const candidate of candidates) {
+      const decision = decideTick(candidate, candidate, now);
+      await tx
+        .update(automationSchedules)
+        .set({ nextRunAt: decision.state.nextRunAt, basis: decision.state.basis, lastRunDay: decision.state.lastRunDay })
+        .where(eq(automationSchedules.tenantId, candidate.tenantId));
+      if (decision.runDay === null) continue;
+      if (!(await hasActiveSubscription(db, candidate.tenantId, now))) continue;
+      const check = { tenantId: candidate.tenantId, localDay: decision.runDay };
+      await enqueue(check);
+      due.push(check);
+    }
+    return due;
+  });
+}
+
+/** Forget an organization's next run (its automation setting changed): the next tick schedules it afresh. */
+export async function resetSchedule(db: Pick<Database, 'update'>, tenantId: string): Promise<void> {
+  await db.update(automationSchedules).set({ nextRunAt: null }).where(eq(automationSchedules.tenantId, tenantId));
+}

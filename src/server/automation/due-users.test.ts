@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { computePasswordExpiry, type DirectoryUser } from '../../shared/domain/password-expiry.js';
+import { buildDomain, buildUser } from '../../shared/domain/test-support/directory-factories.js';
+import type { ScannedUser } from '../directory/scan-directory.js';
+import { RECENTLY_EXPIRED_DAYS, userAssessor, type CheckPolicy } from './due-users.js';
+
+const DAY = 86_400_000;
+const domains = [buildDomain('contoso.com', { isDefault: true, passwordValidityPeriodInDays: 90 }), buildDomain('fed.contoso.com', { authenticationType: 'Federated' })];
+
+/** A scanned user whose password expires `expiresAt` (90 days after the last change, on contoso.com). */
+function scanned(expiresAt: string, overrides: Partial<DirectoryUser> & { mail?: string | null } = {}): ScannedUser {
+  const { mail = 'ada@contoso.com', ...userOverrides } = overrides;
+  const user = buildUser({ lastPasswordChangeDateTime: new Date(Date.parse(expiresAt) - 90 * DAY).toISOString(), ...userOverrides });
+  const expiry = computePasswordExpiry(user, domains);
+  return {
+    id: 'u1',
+    displayName: 'Ada Lovelace',
+    userPrincipalName: user.userPrincipalName,
+    mail,
+    email: mail ?? user.userPrincipalName,
+    accountEnabled: user.accountEnabled,
+    expiry,
+    passwordExpiryDate: expiry.expires ? expiry.expiresAt : null,
+    daysUntilExpiry: null,
+  };
+}
+
+// Tuesday 2024-03-12 in New York.
+const tuesday: CheckPolicy = { today: '2024-03-12', timeZone: 'America/New_York', daysBeforeExpiration: 7, weekendProcessing: 'include' };
+
+describe('userAssessor: who is due', () => {
+  const assess = userAssessor(tuesday);
+
+  it('reminds enabled users whose password expires within the window, the expiry day and the last day included', () => {
+    // Noon in New York on the given day.
+    const at = (date: string) => `${date}T16:00:00Z`;
+    expect(assess(scanned(at('2024-03-12')))).toMatchObject({ listed: true, due: true, daysUntilExpiry: 0, expiryDate: '2024-03-12' });
+    expect(assess(scanned(at('2024-03-19')))).toMatchObject({ listed: true, due: true, daysUntilExpiry: 7 });
+    expect(assess(scanned(at('2024-03-20')))).toEqual({ listed: false });
+  });
+
+  it('counts days on the organization calendar: 23:30 tonight in New York is still today', () => {
+    // 2024-03-13T03:30Z is 23:30 on 12 March in New York (EDT).
+    expect(assess(scanned('2024-03-13T03:30:00Z'))).toMatchObject({ due: true, daysUntilExpiry: 0, expiryDate: '2024-03-12' });
+  });
+
+  it('lists recently expired passwords without reminding them', () => {
+    expect(assess(scanned('2024-03-11T16:00:00Z'))).toMatchObject({ listed: true, due: false, daysUntilExpiry: -1 });
+    const oldest = new Date(Date.parse('2024-03-12T16:00:00Z') - RECENTLY_EXPIRED_DAYS * DAY).toISOString();
+    expect(assess(scanned(oldest))).toMatchObject({ listed: true, due: false, daysUntilExpiry: -RECENTLY_EXPIRED_DAYS });
+    const older = new Date(Date.parse(oldest) - DAY).toISOString();
+    expect(assess(scanned(older))).toEqual({ listed: false });
+  });
+
+  it('skips disabled accounts', () => {
+    expect(assess(scanned('2024-03-14T16:00:00Z', { accountEnabled: false }))).toEqual({ listed: false });
+  });
+
+  it('never reminds passwords without a date: never expires, federated, on-premises, guests', () => {
+    const soon = '2024-03-14T16:00:00Z';
+    expect(assess(scanned(soon, { passwordPolicies: 'DisablePasswordExpiration' }))).toEqual({ listed: false });
+    expect(assess(scanned(soon, { userPrincipalName: 'ada@fed.contoso.com' }))).toEqual({ listed: false });
+    expect(assess(scanned(soon, { passwordPolicies: 'DisablePasswordExpiration', onPremisesSyncEnabled: true }))).toEqual({ listed: false });
+    expect(assess(scanned(soon, { userType: 'Guest' }))).toEqual({ listed: false });
+    expect(assess(scanned(soon, { lastPasswordChangeDateTime: null }))).toEqual({ listed: false });
+  });
+
+  it('keeps a due user without a mailbox address, with no address to send to', () => {
+    expect(assess(scanned('2024-03-14T16:00:00Z', { mail: null }))).toMatchObject({ listed: true, due: true, mailAddress: null });
+  });
+});
+
+describe('userAssessor: weekend processing', () => {
+  // Friday 2024-03-15; with a 1-day window.
+  const friday = (weekendProcessing: CheckPolicy['weekendProcessing']) =>
+    userAssessor({ today: '2024-03-15', timeZone: 'UTC', daysBeforeExpiration: 1, weekendProcessing });
+  const expiring = (date: string) => scanned(`${date}T12:00:00Z`);
+
+  it("weekdays: Friday's run also reminds those whose reminder falls on Saturday or Sunday (expiring Saturday to Monday)", () => {
+    const assess = friday('weekdays');
+    expect(['2024-03-15', '2024-03-16', '2024-03-17', '2024-03-18'].map((date) => (assess(expiring(date)) as { due: boolean }).due)).toEqual([true, true, true, true]);
+    expect(assess(expiring('2024-03-19'))).toEqual({ listed: false });
+  });
+
+  it('skip and include: Friday reminds only its own window', () => {
+    for (const mode of ['skip', 'include'] as const) {
+      const assess = friday(mode);
+      expect(['2024-03-15', '2024-03-16'].map((date) => (assess(expiring(date)) as { due: boolean }).due)).toEqual([true, true]);
+      expect(assess(expiring('2024-03-17'))).toEqual({ listed: false });
+    }
+  });
+
+  it('weekdays: a Tuesday run has no look-ahead', () => {
+    const assess = userAssessor({ today: '2024-03-12', timeZone: 'UTC', daysBeforeExpiration: 1, weekendProcessing: 'weekdays' });
+    expect(assess(expiring('2024-03-13'))).toMatchObject({ due: true });
+    expect(assess(expiring('2024-03-14'))).toEqual({ listed: false });
+  });
+});

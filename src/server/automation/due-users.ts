@@ -1,0 +1,63 @@
+// Who a check lists and who it reminds, per scanned user (the scan has already applied the group
+// filters and computed the expiry with the expiry engine).
+import { localDateOf } from '../../shared/domain/days-until.js';
+import { addDays, daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
+import { isDueOnRun, reminderDaysCovered } from '../../shared/domain/reminder-window.js';
+import type { WeekendProcessing } from '../../shared/domain/schedule.js';
+import type { ScannedUser } from '../directory/scan-directory.js';
+
+/** Expired passwords stay in the users table this long: the users who missed their reminders. */
+export const RECENTLY_EXPIRED_DAYS = 30;
+
+export interface CheckPolicy {
+  /** The organization's calendar day the check runs on. */
+  today: LocalDate;
+  timeZone: string;
+  daysBeforeExpiration: number;
+  weekendProcessing: WeekendProcessing;
+}
+
+export type UserAssessment =
+  | { listed: false }
+  | {
+      listed: true;
+      expiresAt: string;
+      /** The expiry day on the organization's calendar. */
+      expiryDate: LocalDate;
+      daysUntilExpiry: number;
+      /** Reminded by this check. */
+      due: boolean;
+      /** The directory's mailbox address; null: the user cannot be mailed. */
+      mailAddress: string | null;
+    };
+
+/** The last day whose expiries a check on `today` may remind: the window of the last day it covers. */
+export function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
+  const covered = reminderDaysCovered(policy.today, policy.weekendProcessing);
+  return addDays(covered.at(-1) ?? policy.today, policy.daysBeforeExpiration);
+}
+
+/**
+ * Enabled users with a date from the expiry engine are listed while their expiry lies between
+ * RECENTLY_EXPIRED_DAYS ago and the last day the check reminds for; they are due when the check
+ * reminds them (isDueOnRun: the window, expiry day included, plus the weekday look-ahead). Users
+ * whose password never expires, is managed by federation or on-premises, or has no change date
+ * get no date, so they are neither listed nor reminded.
+ */
+export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAssessment {
+  const listedUntil = lastRemindedExpiryDay(policy);
+  return (user) => {
+    if (!user.accountEnabled || !user.expiry.expires) return { listed: false };
+    const expiryDate = localDateOf(user.expiry.expiresAt, policy.timeZone);
+    const daysUntilExpiry = daysBetween(policy.today, expiryDate);
+    if (daysUntilExpiry < -RECENTLY_EXPIRED_DAYS || expiryDate > listedUntil) return { listed: false };
+    return {
+      listed: true,
+      expiresAt: user.expiry.expiresAt,
+      expiryDate,
+      daysUntilExpiry,
+      due: isDueOnRun({ expiryDate, runDate: policy.today, weekendProcessing: policy.weekendProcessing, daysBeforeExpiration: policy.daysBeforeExpiration }),
+      mailAddress: user.mail,
+    };
+  };
+}

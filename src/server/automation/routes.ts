@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import { toggleAutomationBody, type RunCheckResponse, type ToggleAutomationResponse } from '../../shared/api/dashboard.js';
+import { tenantIdOf, userIdOf, type Guards } from '../auth/guards.js';
+import { answeringGraphErrors } from '../directory/graph-app-error.js';
+import { validate } from '../http/validate.js';
+import type { NotificationServices } from '../notifications/notification-services.js';
+import { requireActiveSubscription } from '../notifications/sending-allowed.js';
+import { runManualCheck } from './run-check.js';
+import { toggleAutomation } from './toggle-automation.js';
+
+export function registerAutomationRoutes(app: FastifyInstance, deps: { services: NotificationServices; guards: Guards }): void {
+  const { services, guards } = deps;
+
+  app.post('/api/run-check', { preHandler: guards.requireTenant }, async (request): Promise<RunCheckResponse> => {
+    const tenantId = tenantIdOf(request);
+    await requireActiveSubscription(services.db, tenantId, services.clock());
+    const result = await answeringGraphErrors(() => runManualCheck(services, tenantId, userIdOf(request)));
+    return { message: result.message, summary: result.summary };
+  });
+
+  app.post('/api/toggle-automation', { preHandler: guards.requireTenant }, async (request): Promise<ToggleAutomationResponse> => {
+    const { enabled } = validate(toggleAutomationBody, request.body);
+    return toggleAutomation(services, tenantIdOf(request), userIdOf(request), enabled);
+  });
+}

@@ -1,0 +1,200 @@
+import { eq, sql } from 'drizzle-orm';
+import type { CheckSummary } from '../../shared/api/dashboard.js';
+import { localDateOf } from '../../shared/domain/days-until.js';
+import type { LocalDate } from '../../shared/domain/local-date.js';
+import { actorNameOf } from '../audit/actor-name.js';
+import { recordAudit } from '../audit/record-audit.js';
+import { trackConnection } from '../configuration/connection-status.js';
+import { graphClientFor, loadGraphConnection, type GraphConnection } from '../configuration/graph-connection.js';
+import { automationRuns } from '../db/schema/index.js';
+import { GraphError } from '../directory/graph-errors.js';
+import { scanDirectory } from '../directory/scan-directory.js';
+import { senderMailboxOf } from '../notifications/deliver-email.js';
+import { planEmails, type NewEmailSend } from '../notifications/email-ledger.js';
+import type { NotificationServices } from '../notifications/notification-services.js';
+import { removeUncheckedRecords, upsertExpirationRecords, type NewPasswordExpiration } from '../notifications/password-expiration-records.js';
+import { userAssessor, type CheckPolicy } from './due-users.js';
+
+export interface CheckResult {
+  summary: CheckSummary;
+  message: string;
+}
+
+interface StartedRun {
+  id: string;
+  trigger: 'schedule' | 'manual';
+  actorUserId: string | null;
+}
+
+/** Rows written per statement while the directory streams in. */
+const WRITE_BATCH = 500;
+
+/** POST /api/run-check: a check now, whatever ran before today. */
+export async function runManualCheck(services: NotificationServices, tenantId: string, actorUserId: string): Promise<CheckResult> {
+  const connection = await loadGraphConnection(services, tenantId);
+  const startedAt = services.clock();
+  const [run] = await services.db
+    .insert(automationRuns)
+    .values({ tenantId, trigger: 'manual', localDay: localDateOf(startedAt, connection.configuration.timeZone), status: 'running', requestedByUserId: actorUserId, startedAt })
+    .returning({ id: automationRuns.id });
+  if (!run) throw new Error('automation_runs insert returned no row');
+  return executeCheck(services, tenantId, connection, { id: run.id, trigger: 'manual', actorUserId }, startedAt);
+}
+
+/**
+ * The scheduler's check of `scheduledDay`, or null when that day's check already completed. A
+ * retry after a crash takes the day's row over and runs again (planning is idempotent); a
+ * duplicate from another instance finds it completed.
+ */
+export async function runScheduledCheckOf(services: NotificationServices, tenantId: string, scheduledDay: LocalDate): Promise<CheckResult | null> {
+  const connection = await loadGraphConnection(services, tenantId);
+  const startedAt = services.clock();
+  const [run] = await services.db
+    .insert(automationRuns)
+    .values({ tenantId, trigger: 'schedule', localDay: scheduledDay, status: 'running', startedAt })
+    .onConflictDoUpdate({
+      target: [automationRuns.tenantId, automationRuns.localDay],
+      targetWhere: sql`trigger = 'schedule'`,
+      set: { status: 'running', startedAt, finishedAt: null },
+      setWhere: sql`${automationRuns.status} <> 'completed'`,
+    })
+    .returning({ id: automationRuns.id });
+  if (!run) return null;
+  return executeCheck(services, tenantId, connection, { id: run.id, trigger: 'schedule', actorUserId: null }, startedAt);
+}
+
+/**
+ * One password check: reads the directory (the scan applies the group filters and the expiry
+ * engine), replaces the users table, writes a ledger row for each due user (one per user, expiry
+ * and day: a second check the same day adds none), asks for the mail to be sent, and records the
+ * run and its outcome in the audit log.
+ */
+async function executeCheck(services: NotificationServices, tenantId: string, connection: GraphConnection, run: StartedRun, startedAt: Date): Promise<CheckResult> {
+  const { db, clock } = services;
+  const who = run.actorUserId ? `by ${await actorNameOf(db, run.actorUserId)}` : '(scheduled)';
+  const audit = { actorUserId: run.actorUserId, details: { runId: run.id, trigger: run.trigger } };
+  try {
+    const summary = await checkDirectory(services, tenantId, connection, startedAt);
+    const message = describeCheck(summary, connection.configuration.daysBeforeExpiration);
+    const finishedAt = clock();
+    await db.transaction(async (tx) => {
+      await tx.update(automationRuns).set({ status: 'completed', summary: { ...summary }, message, finishedAt }).where(eq(automationRuns.id, run.id));
+      await recordAudit(tx, tenantId, {
+        category: 'automation',
+        status: summary.withoutMailbox > 0 ? 'warning' : 'success',
+        message: `Password check ${who}: ${message}`,
+        ...audit,
+        details: { ...audit.details, summary },
+        createdAt: finishedAt,
+      });
+    });
+    if (summary.queued > 0) await services.drains.request(tenantId);
+    return { summary, message };
+  } catch (error) {
+    const reason = error instanceof GraphError ? error.actionableMessage : 'an internal error stopped it';
+    const failedAt = clock();
+    await db.transaction(async (tx) => {
+      await tx.update(automationRuns).set({ status: 'failed', message: reason, finishedAt: failedAt }).where(eq(automationRuns.id, run.id));
+      await recordAudit(tx, tenantId, { category: 'automation', status: 'error', message: `Password check ${who} failed: ${reason}`, ...audit, createdAt: failedAt });
+    });
+    throw error;
+  }
+}
+
+async function checkDirectory(services: NotificationServices, tenantId: string, connection: GraphConnection, now: Date): Promise<CheckSummary> {
+  const { db } = services;
+  const { configuration } = connection;
+  const policy: CheckPolicy = {
+    today: localDateOf(now, configuration.timeZone),
+    timeZone: configuration.timeZone,
+    daysBeforeExpiration: configuration.daysBeforeExpiration,
+    weekendProcessing: configuration.weekendProcessing,
+  };
+  const assess = userAssessor(policy);
+  const senderMailbox = senderMailboxOf(configuration.fromEmail);
+  const summary: CheckSummary = { scannedUsers: 0, usersInScope: 0, expiringUsers: 0, recentlyExpiredUsers: 0, dueUsers: 0, queued: 0, alreadyReminded: 0, withoutMailbox: 0 };
+  let records: NewPasswordExpiration[] = [];
+  let reminders: NewEmailSend[] = [];
+  // One batch is written while the scan reads on; the next waits for it (bounded memory, ordered writes).
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    const batch = { records, reminders };
+    records = [];
+    reminders = [];
+    await writing;
+    writing = (async () => {
+      await upsertExpirationRecords(db, batch.records);
+      summary.queued += await planEmails(db, batch.reminders);
+    })();
+    // Surfaces at the next flush or at the end; must not go unhandled meanwhile.
+    writing.catch(() => {});
+  };
+
+  const scan = scanDirectory(graphClientFor(services, connection), {
+    includeGroups: configuration.includeGroups,
+    excludeGroups: configuration.excludeGroups,
+    passwordValidityDays: configuration.passwordValidityDays,
+    timeZone: configuration.timeZone,
+    now,
+  });
+  await trackConnection(db, tenantId, services.clock, async () => {
+    for await (const user of scan) {
+      if (user.accountEnabled) summary.usersInScope += 1;
+      const found = assess(user);
+      if (!found.listed) continue;
+      if (found.daysUntilExpiry < 0) summary.recentlyExpiredUsers += 1;
+      else if (found.daysUntilExpiry <= configuration.daysBeforeExpiration) summary.expiringUsers += 1;
+      records.push({
+        tenantId,
+        graphUserId: user.id,
+        userEmail: user.email,
+        userDisplayName: user.displayName,
+        mailAddress: found.mailAddress,
+        passwordExpiresAt: new Date(found.expiresAt),
+        expiryDate: found.expiryDate,
+        checkedAt: now,
+      });
+      if (found.due) {
+        summary.dueUsers += 1;
+        if (found.mailAddress === null) summary.withoutMailbox += 1;
+        else {
+          reminders.push({
+            tenantId,
+            kind: 'reminder',
+            graphUserId: user.id,
+            recipient: found.mailAddress,
+            displayName: user.displayName,
+            expiryDate: found.expiryDate,
+            localDay: policy.today,
+            senderMailbox,
+            nextAttemptAt: now,
+            createdAt: now,
+          });
+        }
+      }
+      if (records.length >= WRITE_BATCH) await flush();
+    }
+    await flush();
+    await writing;
+  });
+  summary.scannedUsers = scan.counts.totalUsers;
+  summary.alreadyReminded = summary.dueUsers - summary.withoutMailbox - summary.queued;
+  await removeUncheckedRecords(db, tenantId, now);
+  return summary;
+}
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** 'Checked 1,234 users: 12 passwords expire within 7 days, 3 expired recently; 10 reminders queued, 2 already sent today.' */
+export function describeCheck(summary: CheckSummary, daysBeforeExpiration: number): string {
+  const found = [
+    `${count(summary.expiringUsers, 'password expires', 'passwords expire')} within ${count(daysBeforeExpiration, 'day', 'days')}`,
+    ...(summary.recentlyExpiredUsers > 0 ? [`${count(summary.recentlyExpiredUsers, 'has', 'have')} expired in the last 30 days`] : []),
+  ];
+  const done = [
+    `${count(summary.queued, 'reminder', 'reminders')} queued`,
+    ...(summary.alreadyReminded > 0 ? [`${count(summary.alreadyReminded, 'user was', 'users were')} already reminded today`] : []),
+    ...(summary.withoutMailbox > 0 ? [`${count(summary.withoutMailbox, 'due user has', 'due users have')} no mailbox address`] : []),
+  ];
+  return `Checked ${count(summary.usersInScope, 'user', 'users')}: ${found.join(', ')}; ${done.join(', ')}.`;
+}

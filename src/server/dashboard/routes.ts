@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { DashboardStats } from '../../shared/api/dashboard.js';
+import { tenantIdOf, type Guards } from '../auth/guards.js';
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/client.js';
+import { dashboardStats } from './dashboard-stats.js';
+
+export function registerDashboardRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock; guards: Guards }): void {
+  app.get('/api/dashboard-stats', { preHandler: deps.guards.requireTenant }, async (request): Promise<DashboardStats> => dashboardStats(deps, tenantIdOf(request)));
+}

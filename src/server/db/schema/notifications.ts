@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './identity.js';
+import { tenants } from './tenants.js';
+
+/**
+ * The users table of the dashboard: who the latest check found with a password expiring within the
+ * reminder window or expired recently. Replaced by every check (rows it no longer finds go).
+ */
+export const passwordExpirations = pgTable(
+  'password_expirations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The Entra user's object id. */
+    graphUserId: text('graph_user_id').notNull(),
+    userEmail: text('user_email').notNull(),
+    userDisplayName: text('user_display_name').notNull(),
+    /** `mail` from the directory; null when the user has no mailbox address (no reminder can reach them). */
+    mailAddress: text('mail_address'),
+    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }).notNull(),
+    /** The expiry day on the organization's calendar when the check ran. */
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    /** Set when a reminder for this expiry was sent; cleared when the expiry changes (password changed). */
+    lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('password_expirations_tenant_user_key').on(table.tenantId, table.graphUserId)],
+);
+
+export const EMAIL_KINDS = ['reminder', 'manual', 'test'] as const;
+export const EMAIL_SEND_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * The send ledger: every mail is a row before Graph is called. A worker claims a row
+ * (queued -> sending, with a lease), calls sendMail, and marks it sent; see email-ledger.ts for
+ * what happens after a crash. Reminders are unique per organization, user, expiry and local day.
+ */
+export const emailSends = pgTable(
+  'email_sends',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    /** The Entra user reminded; null for test emails. */
+    graphUserId: text('graph_user_id'),
+    recipient: text('recipient').notNull(),
+    /** {{userName}}. */
+    displayName: text('display_name').notNull(),
+    /** The password's expiry day on the organization's calendar ({{expirationDate}}, {{daysRemaining}}). */
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    /** The organization's calendar day the mail was planned for. */
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    /** Lower-cased sending mailbox: the unit Exchange limits. */
+    senderMailbox: text('sender_mailbox').notNull(),
+    state: text('state', { enum: EMAIL_SEND_STATES }).notNull().default('queued'),
+    /** Manual and test mails first (0), reminders after (1). */
+    priority: integer('priority').notNull().default(1),
+    /** Calls to Graph started for this row. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Of those, answered "wait" (429/503/504). */
+    deferrals: integer('deferrals').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** What was sent (the text part too: Graph's JSON sendMail carries one body, see mail-sender.ts). */
+    subject: text('subject'),
+    bodyHtml: text('body_html'),
+    bodyText: text('body_text'),
+    requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('email_sends_reminder_key')
+      .on(table.tenantId, table.graphUserId, table.expiryDate, table.localDay)
+      .where(sql`${table.kind} = 'reminder'`),
+    index('email_sends_claim_idx').on(table.tenantId, table.senderMailbox, table.priority, table.nextAttemptAt).where(sql`${table.state} = 'queued'`),
+    index('email_sends_mailbox_attempt_idx').on(table.senderMailbox, table.lastAttemptAt),
+    index('email_sends_mailbox_sent_idx').on(table.senderMailbox, table.sentAt).where(sql`${table.state} = 'sent'`),
+    index('email_sends_sending_idx').on(table.senderMailbox, table.leaseUntil).where(sql`${table.state} = 'sending'`),
+    index('email_sends_tenant_sent_idx').on(table.tenantId, table.sentAt),
+  ],
+);
+
+/** Graph told a mailbox to wait (429 Retry-After): every instance holds off until `holdUntil`. */
+export const mailboxHolds = pgTable('mailbox_holds', {
+  senderMailbox: text('sender_mailbox').primaryKey(),
+  holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
+  /** Waits asked in a row without a success in between: the backoff grows with it. */
+  consecutiveDeferrals: integer('consecutive_deferrals').notNull().default(0),
+});
+
+/** When the scheduler next checks an organization, and which settings that time was computed from. */
+export const automationSchedules = pgTable(
+  'automation_schedules',
+  {
+    tenantId: uuid('tenant_id')
+      .primaryKey()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /** 'checkTime|timeZone|weekendProcessing' the next run was computed from; a change recomputes it. */
+    basis: text('basis'),
+    /** The organization's calendar day of the latest scheduled run. */
+    lastRunDay: date('last_run_day', { mode: 'string' }),
+  },
+  (table) => [index('automation_schedules_next_run_idx').on(table.nextRunAt)],
+);
+
+export const AUTOMATION_TRIGGERS = ['schedule', 'manual'] as const;
+
+/** One password check. A scheduled check is unique per organization and local day. */
+export const automationRuns = pgTable(
+  'automation_runs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    trigger: text('trigger', { enum: AUTOMATION_TRIGGERS }).notNull(),
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['running', 'completed', 'failed'] }).notNull(),
+    requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Counts of the check (see automation/run-check.ts CheckSummary). */
+    summary: jsonb('summary').$type<Record<string, number>>(),
+    message: text('message'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('automation_runs_scheduled_day_key').on(table.tenantId, table.localDay).where(sql`${table.trigger} = 'schedule'`),
+    index('automation_runs_tenant_finished_idx').on(table.tenantId, table.finishedAt),
+  ],
+);

@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import { localDateOf } from '../../shared/domain/days-until.js';
+import { daysBetween } from '../../shared/domain/local-date.js';
+import { formatDateUs } from '../../shared/domain/us-format.js';
+import type { Clock } from '../clock.js';
+import { recordConnectionOutcome } from '../configuration/connection-status.js';
+import { graphClientFor, loadGraphConnection, type TenantGraphDeps } from '../configuration/graph-connection.js';
+import type { Database } from '../db/client.js';
+import { tenants } from '../db/schema/index.js';
+import type { GraphClient } from '../directory/graph-client.js';
+import { GraphError } from '../directory/graph-errors.js';
+import { deferEmail, failEmail, markEmailSent, type Backoff, type EmailSendRow } from './email-ledger.js';
+import type { MailboxLimits } from './mailbox-pacing.js';
+import { REMINDER_SUBJECT, renderEmail, type RenderedEmail } from './render-email.js';
+import { classifySendError, DEFERRING_RETRY, gatewayTimeoutAsTimeout, type DeliveryOutcome } from './send-outcome.js';
+
+/** How this instance sends: Exchange's limits, its worker identity and lease, the backoff. */
+export interface SendSettings {
+  limits: MailboxLimits;
+  /** Names this process in the ledger's `claimed_by`. */
+  workerId: string;
+  /** How long a claimed row may stay in `sending`: longer than any one Graph call can take. */
+  leaseMs: number;
+  backoff: Backoff;
+}
+
+export interface SendDeps extends TenantGraphDeps {
+  send: SendSettings;
+}
+
+export const TEST_EMAIL_SUBJECT = `Test: ${REMINDER_SUBJECT}`;
+
+/** The ledger's key for a From address: Exchange limits the mailbox, whatever the address's case. */
+export function senderMailboxOf(fromEmail: string): string {
+  return fromEmail.trim().toLowerCase();
+}
+
+/** Everything needed to send an organization's mail: a Graph client whose throttling waits come back to the queue, the template, names. */
+export interface TenantSender {
+  db: Database;
+  clock: Clock;
+  settings: SendSettings;
+  tenantId: string;
+  /** The configured From mailbox (senderMailboxOf), where new mail is sent from. */
+  senderMailbox: string;
+  client: Pick<GraphClient, 'sendMail' | 'acquireToken'>;
+  template: string;
+  companyName: string;
+  timeZone: string;
+}
+
+/** The organization's sender; throws AppError 400 when the connection is not saved yet. */
+export async function tenantSender(deps: SendDeps, tenantId: string): Promise<TenantSender> {
+  const connection = await loadGraphConnection(deps, tenantId);
+  const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+  const graph = { ...deps.graph, fetch: gatewayTimeoutAsTimeout(deps.graph.fetch ?? fetch), retry: { ...deps.graph.retry, ...DEFERRING_RETRY } };
+  const client = graphClientFor({ clock: deps.clock, graph }, connection);
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    settings: deps.send,
+    tenantId,
+    senderMailbox: senderMailboxOf(connection.configuration.fromEmail),
+    client,
+    template: connection.configuration.emailTemplate,
+    companyName: tenant?.name ?? '',
+    timeZone: connection.configuration.timeZone,
+  };
+}
+
+/** The mail a row stands for, with the values of the day it is sent on. */
+export function renderRow(sender: Pick<TenantSender, 'template' | 'companyName' | 'timeZone'>, row: EmailSendRow, now: Date): RenderedEmail {
+  const values = {
+    userName: row.displayName,
+    daysRemaining: daysBetween(localDateOf(now, sender.timeZone), row.expiryDate),
+    expirationDate: formatDateUs(row.expiryDate),
+    companyName: sender.companyName,
+  };
+  return renderEmail(sender.template, values, row.kind === 'test' ? TEST_EMAIL_SUBJECT : REMINDER_SUBJECT);
+}
+
+/**
+ * Sends one claimed row through Graph and records the answer in the ledger. Rendered before the
+ * call and recorded right after it, so a crash can only leave the row `sending` while the request
+ * is actually out (see email-ledger.ts).
+ */
+export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRow): Promise<DeliveryOutcome> {
+  const rendered = renderRow(sender, row, sender.clock());
+  let outcome: DeliveryOutcome;
+  try {
+    await sender.client.sendMail(row.senderMailbox, { to: [row.recipient], subject: rendered.subject, html: rendered.html });
+    outcome = { kind: 'sent' };
+  } catch (error) {
+    outcome = classifySendError(error);
+    if (outcome.kind === 'failed' && outcome.scope === 'mailbox' && error instanceof GraphError && error.kind !== 'mailbox') {
+      // Credentials or permissions stopped working: the dashboard badge should say so.
+      await recordConnectionOutcome(sender.db, sender.tenantId, { status: 'error', message: error.actionableMessage }, sender.clock());
+    }
+  }
+  return recordOutcome(sender, row, rendered, outcome);
+}
+
+/** Writes the outcome to the ledger; a mail deferred too often comes back as failed. */
+async function recordOutcome(sender: TenantSender, row: EmailSendRow, rendered: RenderedEmail, outcome: DeliveryOutcome): Promise<DeliveryOutcome> {
+  const now = sender.clock();
+  switch (outcome.kind) {
+    case 'sent':
+      await markEmailSent(sender.db, row, rendered, now);
+      return outcome;
+    case 'deferred': {
+      const due = await deferEmail(sender.db, row, outcome.retryAfterMs, outcome.message, sender.settings.backoff, now);
+      return due ? outcome : { kind: 'failed', scope: 'mail', message: outcome.message };
+    }
+    case 'failed':
+      await failEmail(sender.db, row, outcome.message, 'error', now);
+      return outcome;
+    case 'unknown':
+      await failEmail(sender.db, row, `Outcome unknown, not sent again to avoid a duplicate: ${outcome.message}`, 'warning', now);
+      return outcome;
+  }
+}
+
+export type TokenState = { kind: 'ready' } | { kind: 'wait'; ms: number } | { kind: 'failed'; message: string };
+
+const TOKEN_RETRY_MS = 5_000;
+
+/** The access token, fetched before a claim so that a claimed row goes straight to Graph. */
+export async function tokenReady(sender: TenantSender): Promise<TokenState> {
+  try {
+    await sender.client.acquireToken();
+    return { kind: 'ready' };
+  } catch (error) {
+    const outcome = classifySendError(error);
+    if (outcome.kind === 'failed') return { kind: 'failed', message: outcome.message };
+    // No token means no mail went out: waiting is always safe.
+    return { kind: 'wait', ms: Math.max(outcome.kind === 'deferred' ? outcome.retryAfterMs : 0, TOKEN_RETRY_MS) };
+  }
+}

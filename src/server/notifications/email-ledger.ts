@@ -1,0 +1,310 @@
+// The send ledger (db/schema/notifications.ts emailSends). A mail is sent at most once:
+// - a row is written (queued) before Graph is called; reminders are unique per organization,
+//   user, expiry and local day, so planning twice plans nothing more;
+// - a worker claims one row at a time (queued -> sending, with a lease) under the mailbox lock,
+//   calls sendMail once, and records the answer;
+// - a row left in `sending` after its lease expired belonged to a worker that stopped between the
+//   claim and recording Graph's answer. Graph's sendMail is not idempotent and there is no way to
+//   ask whether it accepted the message, so such a row is NOT sent again: it is marked failed with
+//   an "outcome unknown" error and reported in the audit log. The window is kept as small as
+//   possible: the access token is fetched before the claim, nothing but rendering (no I/O) runs
+//   between the claim and the request, and the answer is recorded as soon as it arrives.
+//   Queued rows are never lost: any worker resumes them.
+import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import type { AuditWriter } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { Database } from '../db/client.js';
+import { emailSends, mailboxHolds, passwordExpirations } from '../db/schema/index.js';
+import { formatDateUs } from '../../shared/domain/us-format.js';
+import { DAY_MS, decidePacing, RATE_WINDOW_MS, type MailboxLimits, type MailboxUsage, type PacingDecision } from './mailbox-pacing.js';
+import type { RenderedEmail } from './render-email.js';
+
+export type EmailSendRow = typeof emailSends.$inferSelect;
+export type NewEmailSend = typeof emailSends.$inferInsert;
+
+export const OUTCOME_UNKNOWN_MESSAGE =
+  'Outcome unknown: the sending worker stopped while Microsoft Graph was being called, so the mail may or may not have gone out. It is not sent again automatically, to avoid a duplicate; send it by hand if needed.';
+
+/** 'Reminder to ada@contoso.com', 'Manual reminder to ...', 'Test email to ...'. */
+export function describeEmail(row: Pick<EmailSendRow, 'kind' | 'recipient'>): string {
+  const kind = { reminder: 'Reminder', manual: 'Manual reminder', test: 'Test email' }[row.kind];
+  return `${kind} to ${row.recipient}`;
+}
+
+/** Writes planned reminders; those already in the ledger (same user, expiry and day) are skipped. Returns how many are new. */
+export async function planEmails(db: Pick<Database, 'insert'>, rows: readonly NewEmailSend[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db.insert(emailSends).values([...rows]).onConflictDoNothing().returning({ id: emailSends.id });
+  return inserted.length;
+}
+
+export type ClaimResult =
+  | { kind: 'claimed'; row: EmailSendRow }
+  | Exclude<PacingDecision, { kind: 'go' }>
+  /** Nothing to send now; `nextDueAt` is when a deferred row becomes due (null: none queued). */
+  | { kind: 'empty'; nextDueAt: Date | null };
+
+export interface ClaimRequest {
+  tenantId: string;
+  senderMailbox: string;
+  limits: MailboxLimits;
+  workerId: string;
+  leaseMs: number;
+  now: Date;
+  /** Claim exactly this row (a manual or test mail being sent while the admin waits). */
+  rowId?: string;
+}
+
+/**
+ * Claims the next due row of an organization's mailbox if the mailbox's limits allow a send now.
+ * The transaction-scoped advisory lock serializes claims per mailbox across every instance, so the
+ * usage read and the claim are one atomic step.
+ */
+export async function claimNextEmail(db: Database, request: ClaimRequest): Promise<ClaimResult> {
+  const { now, senderMailbox } = request;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`passwatch:mailbox:${senderMailbox}`}, 0))`);
+    const decision = decidePacing(await readMailboxUsage(tx, senderMailbox, now), request.limits, now);
+    if (decision.kind !== 'go') return decision;
+    const due = and(
+      eq(emailSends.tenantId, request.tenantId),
+      eq(emailSends.senderMailbox, senderMailbox),
+      eq(emailSends.state, 'queued'),
+      lte(emailSends.nextAttemptAt, now),
+      request.rowId === undefined ? undefined : eq(emailSends.id, request.rowId),
+    );
+    const next = tx
+      .select({ id: emailSends.id })
+      .from(emailSends)
+      .where(due)
+      .orderBy(asc(emailSends.priority), asc(emailSends.nextAttemptAt), asc(emailSends.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [row] = await tx
+      .update(emailSends)
+      .set({
+        state: 'sending',
+        claimedBy: request.workerId,
+        leaseUntil: new Date(now.getTime() + request.leaseMs),
+        attempts: sql`${emailSends.attempts} + 1`,
+        lastAttemptAt: now,
+      })
+      .where(inArray(emailSends.id, next))
+      .returning();
+    if (row) return { kind: 'claimed', row };
+    const [pending] = await tx
+      .select({ nextDueAt: min(emailSends.nextAttemptAt) })
+      .from(emailSends)
+      .where(and(eq(emailSends.tenantId, request.tenantId), eq(emailSends.senderMailbox, senderMailbox), eq(emailSends.state, 'queued')));
+    return { kind: 'empty', nextDueAt: pending?.nextDueAt ?? null };
+  });
+}
+
+type Executor = Pick<Database, 'execute'>;
+
+async function readMailboxUsage(db: Executor, senderMailbox: string, now: Date): Promise<MailboxUsage> {
+  const windowStart = new Date(now.getTime() - RATE_WINDOW_MS);
+  const dayStart = new Date(now.getTime() - DAY_MS);
+  // Separate sub-selects, each answered from its own index.
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select
+      (select count(*) from email_sends where sender_mailbox = ${senderMailbox} and state = 'sending' and lease_until > ${now}) as in_flight,
+      (select count(*) from email_sends where sender_mailbox = ${senderMailbox} and last_attempt_at > ${windowStart}) as attempts_in_window,
+      (select min(last_attempt_at) from email_sends where sender_mailbox = ${senderMailbox} and last_attempt_at > ${windowStart}) as oldest_attempt,
+      (select max(last_attempt_at) from email_sends where sender_mailbox = ${senderMailbox}) as last_attempt,
+      (select count(*) from email_sends where sender_mailbox = ${senderMailbox} and state = 'sent' and sent_at > ${dayStart}) as sent_in_day,
+      (select min(sent_at) from email_sends where sender_mailbox = ${senderMailbox} and state = 'sent' and sent_at > ${dayStart}) as oldest_sent,
+      (select hold_until from mailbox_holds where sender_mailbox = ${senderMailbox}) as hold_until`);
+  const row = result.rows[0] ?? {};
+  const inFlight = Number(row.in_flight ?? 0);
+  return {
+    inFlight,
+    attemptsInWindow: Number(row.attempts_in_window ?? 0),
+    oldestAttemptInWindow: toDate(row.oldest_attempt),
+    lastAttemptAt: toDate(row.last_attempt),
+    // A mail in flight will most likely count against the day too.
+    sentInDay: Number(row.sent_in_day ?? 0) + inFlight,
+    oldestSentInDay: toDate(row.oldest_sent),
+    holdUntil: toDate(row.hold_until),
+  };
+}
+
+function toDate(value: unknown): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(String(value));
+}
+
+/** Graph accepted the mail: the row, the users table's "Last Notified" and the audit log, together. */
+export async function markEmailSent(db: Database, row: EmailSendRow, rendered: RenderedEmail, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Claimed by this worker; even when the lease ran out meanwhile, Graph's 202 is the truth.
+    const [sent] = await tx
+      .update(emailSends)
+      .set({ state: 'sent', sentAt: now, subject: rendered.subject, bodyHtml: rendered.html, bodyText: rendered.text, lastError: null, leaseUntil: null })
+      .where(and(eq(emailSends.id, row.id), eq(emailSends.claimedBy, row.claimedBy ?? '')))
+      .returning({ id: emailSends.id });
+    if (!sent) return;
+    if (row.graphUserId !== null) {
+      await tx
+        .update(passwordExpirations)
+        .set({ lastNotifiedAt: now })
+        .where(and(eq(passwordExpirations.tenantId, row.tenantId), eq(passwordExpirations.graphUserId, row.graphUserId), eq(passwordExpirations.expiryDate, row.expiryDate)));
+    }
+    await tx.update(mailboxHolds).set({ consecutiveDeferrals: 0 }).where(and(eq(mailboxHolds.senderMailbox, row.senderMailbox), sql`${mailboxHolds.consecutiveDeferrals} > 0`));
+    await recordAudit(tx, row.tenantId, {
+      category: 'email',
+      status: 'success',
+      message: `${describeEmail(row)} sent (password expires ${formatDateUs(row.expiryDate)})`,
+      actorUserId: row.requestedByUserId,
+      details: { emailSendId: row.id, kind: row.kind, attempts: row.attempts },
+      createdAt: now,
+    });
+  });
+}
+
+export interface Backoff {
+  baseMs: number;
+  maxMs: number;
+  random: () => number;
+}
+
+/** Most waits a mail may be asked for before it is given up. */
+export const MAX_DEFERRALS = 50;
+
+/**
+ * Graph said "wait": the row goes back to the queue and the whole mailbox holds off, for at least
+ * Retry-After and, while the waits keep coming, an exponentially growing jittered backoff.
+ * Returns when the row is due again, or null when it was given up.
+ */
+export async function deferEmail(db: Database, row: EmailSendRow, retryAfterMs: number, reason: string, backoff: Backoff, now: Date): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    const [hold] = await tx.select().from(mailboxHolds).where(eq(mailboxHolds.senderMailbox, row.senderMailbox)).for('update');
+    const consecutive = (hold?.consecutiveDeferrals ?? 0) + 1;
+    const jitter = Math.floor(backoff.random() * Math.min(backoff.maxMs, backoff.baseMs * 2 ** (consecutive - 1)));
+    const until = new Date(Math.max(now.getTime() + Math.max(retryAfterMs, jitter), hold?.holdUntil.getTime() ?? 0));
+    await tx
+      .insert(mailboxHolds)
+      .values({ senderMailbox: row.senderMailbox, holdUntil: until, consecutiveDeferrals: consecutive })
+      .onConflictDoUpdate({ target: mailboxHolds.senderMailbox, set: { holdUntil: until, consecutiveDeferrals: consecutive } });
+    if (row.deferrals + 1 >= MAX_DEFERRALS) {
+      await failEmailIn(tx, row, `Given up after ${MAX_DEFERRALS} requests to wait: ${reason}`, 'error', now);
+      return null;
+    }
+    await tx
+      .update(emailSends)
+      .set({ state: 'queued', nextAttemptAt: until, deferrals: sql`${emailSends.deferrals} + 1`, lastError: reason, leaseUntil: null })
+      .where(and(eq(emailSends.id, row.id), eq(emailSends.claimedBy, row.claimedBy ?? '')));
+    return until;
+  });
+}
+
+/** The mail will not go out: failed, with the reason, in the ledger and the audit log. */
+export async function failEmail(db: Database, row: EmailSendRow, message: string, status: 'error' | 'warning', now: Date): Promise<void> {
+  await db.transaction((tx) => failEmailIn(tx, row, message, status, now));
+}
+
+async function failEmailIn(tx: Pick<Database, 'update'> & AuditWriter, row: EmailSendRow, message: string, status: 'error' | 'warning', now: Date): Promise<void> {
+  await tx.update(emailSends).set({ state: 'failed', lastError: message, leaseUntil: null }).where(eq(emailSends.id, row.id));
+  await recordAudit(tx, row.tenantId, {
+    category: 'email',
+    status,
+    message: `${describeEmail(row)} failed: ${message}`,
+    actorUserId: row.requestedByUserId,
+    details: { emailSendId: row.id, kind: row.kind, attempts: row.attempts },
+    createdAt: now,
+  });
+}
+
+/**
+ * Every queued mail of a mailbox fails with the same cause (the organization's credentials,
+ * permissions or sender are wrong): one audit entry says how many and why.
+ */
+export async function failQueuedEmails(db: Database, tenantId: string, senderMailbox: string, message: string, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const failed = await tx
+      .update(emailSends)
+      .set({ state: 'failed', lastError: message })
+      .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.senderMailbox, senderMailbox), eq(emailSends.state, 'queued')))
+      .returning({ id: emailSends.id });
+    if (failed.length > 0) {
+      await recordAudit(tx, tenantId, {
+        category: 'email',
+        status: 'error',
+        message: `${failed.length} queued ${failed.length === 1 ? 'email was' : 'emails were'} not sent from ${senderMailbox}: ${message}`,
+        details: { senderMailbox, count: failed.length },
+        createdAt: now,
+      });
+    }
+    return failed.length;
+  });
+}
+
+/**
+ * The mailbox reached its 24-hour limit: its queued mails wait until the window frees up, and the
+ * audit log says so (once per carry-over, since the rows are not due again before `until`).
+ */
+export async function carryOverEmails(db: Database, tenantId: string, senderMailbox: string, limits: MailboxLimits, until: Date, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(emailSends)
+      .set({ nextAttemptAt: until })
+      .where(
+        and(
+          eq(emailSends.tenantId, tenantId),
+          eq(emailSends.senderMailbox, senderMailbox),
+          eq(emailSends.state, 'queued'),
+          sql`${emailSends.nextAttemptAt} < ${until}`,
+        ),
+      )
+      .returning({ id: emailSends.id });
+    if (moved.length > 0) {
+      await recordAudit(tx, tenantId, {
+        category: 'email',
+        status: 'warning',
+        message: `Daily sending limit of ${limits.dailyLimit.toLocaleString('en-US')} emails per 24 hours reached for ${senderMailbox}: ${moved.length} ${moved.length === 1 ? 'email carries' : 'emails carry'} over and ${moved.length === 1 ? 'goes' : 'go'} out from ${until.toISOString()}.`,
+        details: { senderMailbox, count: moved.length, resumesAt: until.toISOString() },
+        createdAt: now,
+      });
+    }
+    return moved.length;
+  });
+}
+
+/** Rows whose worker stopped mid-send (lease expired): failed as "outcome unknown", never re-sent. */
+export async function recoverStaleEmails(db: Database, now: Date, tenantId?: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .update(emailSends)
+      .set({ state: 'failed', lastError: OUTCOME_UNKNOWN_MESSAGE, leaseUntil: null })
+      .where(and(eq(emailSends.state, 'sending'), sql`${emailSends.leaseUntil} < ${now}`, tenantId === undefined ? undefined : eq(emailSends.tenantId, tenantId)))
+      .returning();
+    for (const row of stale) {
+      await recordAudit(tx, row.tenantId, {
+        category: 'email',
+        status: 'warning',
+        message: `${describeEmail(row)}: ${OUTCOME_UNKNOWN_MESSAGE}`,
+        details: { emailSendId: row.id, kind: row.kind, claimedBy: row.claimedBy },
+        createdAt: now,
+      });
+    }
+    return stale.length;
+  });
+}
+
+/** Organizations with mail due now (or already late), for the scheduler to wake their drains. */
+export async function tenantsWithDueEmails(db: Database, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ tenantId: emailSends.tenantId })
+    .from(emailSends)
+    .where(and(eq(emailSends.state, 'queued'), lte(emailSends.nextAttemptAt, now)));
+  return rows.map((row) => row.tenantId);
+}
+
+/** The distinct sending mailboxes an organization has queued mail for. */
+export async function queuedMailboxes(db: Database, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ senderMailbox: emailSends.senderMailbox })
+    .from(emailSends)
+    .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.state, 'queued')));
+  return rows.map((row) => row.senderMailbox);
+}

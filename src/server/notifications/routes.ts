@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  sendManualEmailBody,
+  sendTestEmailBody,
+  type DefaultTemplateResponse,
+  type PasswordExpirationRecord,
+  type SendEmailResponse,
+} from '../../shared/api/notifications.js';
+import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
+import { tenantIdOf, userIdOf, type Guards } from '../auth/guards.js';
+import { findConfiguration } from '../configuration/configuration-store.js';
+import { validate } from '../http/validate.js';
+import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
+import type { NotificationServices } from './notification-services.js';
+import { listPasswordExpirations } from './password-expiration-records.js';
+import { sendManualEmail } from './send-manual-email.js';
+import { sendTestEmail } from './send-test-email.js';
+import { requireActiveSubscription } from './sending-allowed.js';
+
+export function registerNotificationRoutes(app: FastifyInstance, deps: { services: NotificationServices; guards: Guards }): void {
+  const { services, guards } = deps;
+
+  // The same for every organization: no tenant data, so a signed-in user suffices.
+  app.get('/api/default-template', { preHandler: guards.requireUser }, async (): Promise<DefaultTemplateResponse> => ({ template: DEFAULT_EMAIL_TEMPLATE }));
+
+  app.get('/api/password-expirations', { preHandler: guards.requireTenant }, async (request): Promise<PasswordExpirationRecord[]> => {
+    const tenantId = tenantIdOf(request);
+    const configuration = await findConfiguration(services.db, tenantId);
+    return listPasswordExpirations(services.db, tenantId, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
+  });
+
+  app.post('/api/send-manual-email', { preHandler: guards.requireTenant }, async (request): Promise<SendEmailResponse> => {
+    const tenantId = tenantIdOf(request);
+    const input = validate(sendManualEmailBody, request.body);
+    await requireActiveSubscription(services.db, tenantId, services.clock());
+    return sendManualEmail(services, tenantId, userIdOf(request), input);
+  });
+
+  app.post('/api/send-test-email', { preHandler: guards.requireTenant }, async (request): Promise<SendEmailResponse> => {
+    const tenantId = tenantIdOf(request);
+    const { email } = validate(sendTestEmailBody, request.body);
+    await requireActiveSubscription(services.db, tenantId, services.clock());
+    return sendTestEmail(services, tenantId, userIdOf(request), email);
+  });
+}

@@ -1,0 +1,35 @@
+import { notificationMessages, type SendEmailResponse, type SendManualEmailBody } from '../../shared/api/notifications.js';
+import { localDateOf } from '../../shared/domain/days-until.js';
+import { badRequest, notFound } from '../http/app-error.js';
+import { tenantSender } from './deliver-email.js';
+import type { NotificationServices } from './notification-services.js';
+import { findExpirationRecord } from './password-expiration-records.js';
+import { sendEmailNow } from './send-email-now.js';
+
+/**
+ * POST /api/send-manual-email: the reminder for one user of the users table, now. The address,
+ * name and expiry come from the latest check's record of that user, not from the request, so
+ * the call cannot mail arbitrary addresses in the organization's name.
+ */
+export async function sendManualEmail(services: NotificationServices, tenantId: string, actorUserId: string, input: SendManualEmailBody): Promise<SendEmailResponse> {
+  const record = await findExpirationRecord(services.db, tenantId, input.userId);
+  if (!record) throw notFound(notificationMessages.userNotInLatestCheck);
+  if (record.mailAddress === null) {
+    throw badRequest(`${record.userDisplayName || record.userEmail} has no mailbox address in the directory, so no email can reach them.`);
+  }
+  const sender = await tenantSender(services, tenantId);
+  return sendEmailNow(
+    services,
+    sender,
+    {
+      kind: 'manual',
+      graphUserId: record.graphUserId,
+      recipient: record.mailAddress,
+      displayName: record.userDisplayName,
+      expiryDate: record.expiryDate,
+      localDay: localDateOf(services.clock(), sender.timeZone),
+      requestedByUserId: actorUserId,
+    },
+    notificationMessages.emailSent,
+  );
+}
