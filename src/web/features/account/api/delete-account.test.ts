@@ -4,17 +4,19 @@ import { createQueryClient } from '@/lib/query-client';
 import { DELETION_REDIRECT_DELAY_MS, deleteAccountMutationOptions } from './delete-account';
 
 describe('account deletion', () => {
-  const assign = vi.fn();
+  // Where the browser was sent (window.location.href), if anywhere.
+  const location = { href: '' };
+  const navigatedTo = () => location.href;
 
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('window', { location: { assign } });
+    location.href = '';
+    vi.stubGlobal('window', { location });
   });
 
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
-    assign.mockReset();
   });
 
   it('sends DELETE /api/account with no body, announces it, and goes to /api/auth/login after 2000 ms', async () => {
@@ -29,9 +31,9 @@ describe('account deletion', () => {
     expect(init).toMatchObject({ method: 'DELETE', body: undefined });
     expect(onDeleted).toHaveBeenCalledOnce();
     vi.advanceTimersByTime(DELETION_REDIRECT_DELAY_MS - 1);
-    expect(assign).not.toHaveBeenCalled();
+    expect(navigatedTo()).toBe('');
     vi.advanceTimersByTime(1);
-    expect(assign).toHaveBeenCalledWith('/api/auth/login');
+    expect(navigatedTo()).toBe('/api/auth/login');
     expect(DELETION_REDIRECT_DELAY_MS).toBe(2000);
   });
 
@@ -43,6 +45,6 @@ describe('account deletion', () => {
 
     vi.advanceTimersByTime(10 * DELETION_REDIRECT_DELAY_MS);
     expect(onDeleted).not.toHaveBeenCalled();
-    expect(assign).not.toHaveBeenCalled();
+    expect(navigatedTo()).toBe('');
   });
 });

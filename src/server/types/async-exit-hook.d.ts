@@ -1,0 +1,9 @@
+// The part of async-exit-hook's API we use (the package ships no types).
+declare module 'async-exit-hook' {
+  interface AsyncExitHook {
+    (hook: (done: () => void) => void): void;
+    unhookEvent(event: string): void;
+  }
+  const asyncExitHook: AsyncExitHook;
+  export default asyncExitHook;
+}
