@@ -6,13 +6,10 @@
 // 2. Draining 5,000 queued mails through a mailbox the simulator limits to 600 a minute: the rate
 //    achieved over the limit (target >= 0.95) and the 429s our own pacing caused (target 0).
 //   npx tsx bench/notify.ts  [--users 100000] [--latency 20] [--mails 5000] [--rate 600]
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { configurationBody } from '../src/shared/api/configuration.js';
@@ -32,6 +29,8 @@ import { TokenCache } from '../src/server/directory/token-cache.js';
 import { DEFAULT_EMAIL_TEMPLATE } from '../src/server/notifications/default-template.js';
 import { drainTenant } from '../src/server/notifications/drain-tenant.js';
 import { createNotificationServices, type NotificationServices } from '../src/server/notifications/notification-services.js';
+import { formatCount, peakRssMb } from './support/figures.js';
+import { startGraphSimulatorProcess, type GraphSimulatorProcess } from './support/graph-simulator-process.js';
 
 const TARGET_RATE_RATIO = 0.95;
 
@@ -47,38 +46,12 @@ const userCount = Number(values.users);
 const latencyMs = Number(values.latency);
 const mailCount = Number(values.mails);
 const ratePerMinute = Number(values.rate);
-const format = (value: number) => Math.round(value).toLocaleString('en-US');
-const rssMb = () => process.resourceUsage().maxRSS / 1024;
 
 interface SimulatedTenant {
   directoryId: string;
   applicationId: string;
   clientSecret: string;
   fromEmail: string;
-}
-
-async function startSimulatorProcess(): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const entry = fileURLToPath(new URL('../src/simulators/graph/main.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, GRAPH_SIMULATOR_PORT: '0', GRAPH_SIMULATOR_HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  for await (const chunk of child.stdout!) {
-    output += String(chunk);
-    const match = /listening on (http:\/\/\S+)/.exec(output);
-    if (match?.[1]) return { baseUrl: match[1], child };
-  }
-  throw new Error(`the Graph simulator did not start:\n${output}`);
-}
-
-async function control<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/_control/${path}`, {
-    method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} /_control/${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 /** A PostgreSQL database: DATABASE_URL's, or a fresh embedded server in a temporary folder. */
@@ -126,14 +99,14 @@ async function createOrganization(services: NotificationServices, tenant: Simula
 }
 
 /** Phase 1: the directory read alone (the floor), then a whole check of the same directory. */
-async function measurePlanning(services: NotificationServices, baseUrl: string): Promise<void> {
-  const tenant = await control<SimulatedTenant>(baseUrl, 'POST', 'tenants', { users: userCount, seed: 100_000 });
-  await control(baseUrl, 'PUT', 'faults', { latencyMs });
+async function measurePlanning(services: NotificationServices, simulator: GraphSimulatorProcess): Promise<void> {
+  const tenant = await simulator.control<SimulatedTenant>('POST', 'tenants', { users: userCount, seed: 100_000 });
+  await simulator.control('PUT', 'faults', { latencyMs });
   const tenantId = await createOrganization(services, tenant);
   const connection = await loadGraphConnection(services, tenantId);
   // The token is cached for an hour in real use: the measurements are the directory and the database.
   await graphClientFor(services, connection).acquireToken();
-  const rssBefore = rssMb();
+  const rssBefore = peakRssMb();
 
   let startedAt = performance.now();
   const scan = scanDirectory(graphClientFor(services, connection), {
@@ -145,25 +118,25 @@ async function measurePlanning(services: NotificationServices, baseUrl: string):
   });
   for await (const user of scan) void user;
   const floorMs = performance.now() - startedAt;
-  const rssAfterScan = rssMb();
+  const rssAfterScan = peakRssMb();
 
   startedAt = performance.now();
   const check = await runManualCheck(services, tenantId, (await services.db.select({ id: users.id }).from(users).limit(1))[0]!.id);
   const planMs = performance.now() - startedAt;
-  const rssAfterPlan = rssMb();
-  await control(baseUrl, 'PUT', 'faults', { latencyMs: 0 });
+  const rssAfterPlan = peakRssMb();
+  await simulator.control('PUT', 'faults', { latencyMs: 0 });
 
-  console.log(`plan a check: ${format(scan.counts.totalUsers)} users, ${latencyMs} ms latency per Graph request`);
+  console.log(`plan a check: ${formatCount(scan.counts.totalUsers)} users, ${latencyMs} ms latency per Graph request`);
   console.log(`  ${check.message}`);
-  console.log(`  directory scan alone (floor): ${format(floorMs)} ms; whole check (scan + users table + ledger): ${format(planMs)} ms = ${(planMs / floorMs).toFixed(2)}x the floor`);
+  console.log(`  directory scan alone (floor): ${formatCount(floorMs)} ms; whole check (scan + users table + ledger): ${formatCount(planMs)} ms = ${(planMs / floorMs).toFixed(2)}x the floor`);
   console.log(`  peak RSS: ${rssBefore.toFixed(0)} MB before, ${rssAfterScan.toFixed(0)} MB after the scan, ${rssAfterPlan.toFixed(0)} MB after the check`);
   if (scan.counts.totalUsers !== userCount) throw new Error(`read ${scan.counts.totalUsers} users, expected ${userCount}`);
 }
 
 /** Phase 2: `mailCount` queued reminders through one mailbox limited to `ratePerMinute`. */
-async function measureDraining(services: NotificationServices, baseUrl: string, responses: { throttled: number }): Promise<boolean> {
-  const tenant = await control<SimulatedTenant>(baseUrl, 'POST', 'tenants', { users: 10, seed: 200_000 });
-  await control(baseUrl, 'PUT', 'settings', { mailMessagesPerMinute: ratePerMinute, mailRequestsPer10Minutes: 100_000 });
+async function measureDraining(services: NotificationServices, simulator: GraphSimulatorProcess, responses: { throttled: number }): Promise<boolean> {
+  const tenant = await simulator.control<SimulatedTenant>('POST', 'tenants', { users: 10, seed: 200_000 });
+  await simulator.control('PUT', 'settings', { mailMessagesPerMinute: ratePerMinute, mailRequestsPer10Minutes: 100_000 });
   const tenantId = await createOrganization(services, tenant);
   const now = new Date();
   const today = localDateOf(now, 'America/New_York');
@@ -184,24 +157,24 @@ async function measureDraining(services: NotificationServices, baseUrl: string, 
 
   const startedAt = Date.now();
   const result = await drainTenant(services, tenantId, { deadline: new Date(startedAt + 3_600_000), maxWaitMs: 60_000 });
-  const mail = await control<{ value: { receivedAt: string }[] }>(baseUrl, 'GET', `mail?tenantId=${tenant.directoryId}`);
+  const mail = await simulator.control<{ value: { receivedAt: string }[] }>('GET', `mail?tenantId=${tenant.directoryId}`);
   const lastAcceptedAt = Math.max(...mail.value.map((message) => Date.parse(message.receivedAt)));
   const minutes = (lastAcceptedAt - startedAt) / 60_000;
   const achieved = mail.value.length / minutes;
   const ratio = achieved / ratePerMinute;
-  console.log(`drain the queue: ${format(mailCount)} mails, mailbox limited to ${ratePerMinute} a minute (4 concurrent requests)`);
-  console.log(`  sent ${format(result.sent)}, failed ${result.failed}, deferred ${result.deferred}; the simulator accepted ${format(mail.value.length)} in ${(minutes * 60).toFixed(1)} s`);
+  console.log(`drain the queue: ${formatCount(mailCount)} mails, mailbox limited to ${ratePerMinute} a minute (4 concurrent requests)`);
+  console.log(`  sent ${formatCount(result.sent)}, failed ${result.failed}, deferred ${result.deferred}; the simulator accepted ${formatCount(mail.value.length)} in ${(minutes * 60).toFixed(1)} s`);
   console.log(`  achieved ${achieved.toFixed(1)} a minute = ${ratio.toFixed(3)} of the limit (target >= ${TARGET_RATE_RATIO}); 429 answers: ${responses.throttled} (target 0)`);
   return result.sent === mailCount && mail.value.length === mailCount && ratio >= TARGET_RATE_RATIO && responses.throttled === 0;
 }
 
-const { baseUrl, child } = await startSimulatorProcess();
+const simulator = await startGraphSimulatorProcess();
 const database = await startDatabase();
 try {
   const config = loadConfig({
     NODE_ENV: 'test',
-    GRAPH_API_URL: baseUrl,
-    ENTRA_AUTHORITY_URL: baseUrl,
+    GRAPH_API_URL: simulator.baseUrl,
+    ENTRA_AUTHORITY_URL: simulator.baseUrl,
     MAIL_RATE_PER_MINUTE: String(ratePerMinute),
     OIDC_ISSUER_URL: 'http://127.0.0.1:1/unused',
     OIDC_CLIENT_ID: 'bench',
@@ -226,10 +199,9 @@ try {
     },
     log: Fastify({ logger: false }).log,
   });
-  await measurePlanning(services, baseUrl);
-  process.exitCode = (await measureDraining(services, baseUrl, responses)) ? 0 : 1;
+  await measurePlanning(services, simulator);
+  process.exitCode = (await measureDraining(services, simulator, responses)) ? 0 : 1;
 } finally {
   await database.stop();
-  child.kill('SIGTERM');
-  await once(child, 'exit');
+  await simulator.stop();
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizationOwner, startApiHarness, type ApiHarness, type Member } from '../configuration/test-support/api-harness.js';
+import { organizationOwner, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { recordAudit } from './record-audit.js';
 
 let harness: ApiHarness;

@@ -9,8 +9,7 @@ import { claimDueChecks, type DueCheck } from './due-checks.js';
 let harness: NotificationHarness;
 
 beforeAll(async () => {
-  harness = await NotificationHarness.start({ env: { MAIL_RATE_PER_MINUTE: '3000' }, simulator: { mailMessagesPerMinute: 3000 } });
-  await harness.startInstance();
+  harness = await NotificationHarness.startWithFastMail();
 });
 afterAll(async () => {
   await harness?.close();

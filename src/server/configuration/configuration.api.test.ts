@@ -7,7 +7,7 @@ import { createSecretBox } from '../crypto/secret-box.js';
 import { auditLogs, configurations } from '../db/schema/index.js';
 import { createUser, sessionCookieFor } from '../test-support/factories.js';
 import { testConfig } from '../test-support/test-config.js';
-import { configurationFor, organizationOwner, REMINDER_TEMPLATE, startApiHarness, type ApiHarness, type Member } from './test-support/api-harness.js';
+import { configurationFor, organizationOwner, REMINDER_TEMPLATE, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 
 let harness: ApiHarness;
 beforeAll(async () => {

@@ -6,26 +6,25 @@ import {
   DEMO_GRAPH_CREDENTIALS,
   FABRIKAM_TENANT_ID,
 } from '../../simulators/graph/index.js';
+import { demoGroupId } from '../directory/test-support/graph-simulator-harness.js';
+import { configurationFor, connectionStatus, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { checkEmailTemplate } from './test-configuration.js';
-import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from './test-support/api-harness.js';
 
 let harness: ApiHarness;
-let groupId: (name: string) => string;
 beforeAll(async () => {
   harness = await startApiHarness();
-  const groups = await harness.graph.client(DEMO_GRAPH_CREDENTIALS).listSecurityGroups();
-  groupId = (name) => groups.find((group) => group.displayName === name)!.id;
 });
 afterAll(async () => {
   await harness?.close();
 });
+
+const groupId = (name: string) => demoGroupId(harness.graph, name);
 
 async function runTest(member: Member) {
   const response = await harness.app.inject({ method: 'POST', url: '/api/test-configuration', headers: { cookie: member.headers.cookie!, 'x-tenant-id': member.tenantId } });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
-const connectionStatus = async (member: Member) => (await harness.app.inject({ method: 'GET', url: '/api/connection-status', headers: member.headers })).json();
 
 describe('POST /api/test-configuration', () => {
   it('passes every check for a complete setup, and marks the tenant connected', async () => {
@@ -38,7 +37,7 @@ describe('POST /api/test-configuration', () => {
       emailTemplate: { status: 'success', message: 'The template is set and uses {{userName}}, {{daysRemaining}}, {{expirationDate}}.' },
       securityGroups: { status: 'success', message: 'All 2 configured groups exist: Password Reminder Pilot, R&D <Labs>.' },
     });
-    expect(await connectionStatus(owner)).toMatchObject({ configured: true, connectionStatus: 'connected' });
+    expect(await connectionStatus(harness, owner)).toMatchObject({ configured: true, connectionStatus: 'connected' });
     const [entry] = (await harness.app.inject({ method: 'GET', url: '/api/audit-logs/1', headers: owner.headers })).json();
     expect(entry).toMatchObject({
       category: 'configuration',
@@ -67,7 +66,7 @@ describe('POST /api/test-configuration', () => {
     expect(result.graphPermissions).toEqual({ status: 'error', message: 'Skipped: the tenant connection failed.' });
     expect(result.securityGroups).toEqual({ status: 'error', message: 'Skipped: the tenant connection failed.' });
     expect(result.emailTemplate.status).toBe('success');
-    const status = await connectionStatus(owner);
+    const status = await connectionStatus(harness, owner);
     expect(status.connectionStatus).toBe('error');
     expect(status.message).toContain('client secret has expired');
   });
@@ -78,7 +77,7 @@ describe('POST /api/test-configuration', () => {
     const result = await runTest(owner);
     expect(result.tenantConnection.status).toBe('success');
     expect(result.graphPermissions).toEqual({ status: 'error', message: 'Missing application permission Mail.Send: add it under API permissions and grant admin consent.' });
-    expect((await connectionStatus(owner)).connectionStatus).toBe('error');
+    expect((await connectionStatus(harness, owner)).connectionStatus).toBe('error');
   });
 
   it('names every permission a probe was refused', async () => {
@@ -101,7 +100,7 @@ describe('POST /api/test-configuration', () => {
       status: 'warning',
       message: `Signed in, but the token was issued by directory ${DEMO_GRAPH_CREDENTIALS.directoryId}, not by the Azure Directory ID ${FABRIKAM_TENANT_ID}. Check that both IDs name the same tenant.`,
     });
-    expect((await connectionStatus(owner)).connectionStatus).toBe('connected');
+    expect((await connectionStatus(harness, owner)).connectionStatus).toBe('connected');
   });
 
   it('flags filter groups that no longer exist: include as an error, exclude as a warning', async () => {
@@ -124,7 +123,7 @@ describe('POST /api/test-configuration', () => {
     const owner = await organizationOwner(harness);
     const result = await runTest(owner);
     expect(result.tenantConnection).toEqual({ status: 'error', message: 'Save the tenant connection (Tenant ID, Azure Directory ID, Application ID and client secret) first.' });
-    expect(await connectionStatus(owner)).toMatchObject({ configured: false, connectionStatus: 'unknown' });
+    expect(await connectionStatus(harness, owner)).toMatchObject({ configured: false, connectionStatus: 'unknown' });
   });
 });
 

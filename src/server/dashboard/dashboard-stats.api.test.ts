@@ -7,8 +7,7 @@ import { expectedRecipients, NotificationHarness, waitFor } from '../notificatio
 let harness: NotificationHarness;
 
 beforeAll(async () => {
-  harness = await NotificationHarness.start({ env: { MAIL_RATE_PER_MINUTE: '3000' }, simulator: { mailMessagesPerMinute: 3000 } });
-  await harness.startInstance();
+  harness = await NotificationHarness.startWithFastMail();
 });
 afterAll(async () => {
   await harness?.close();

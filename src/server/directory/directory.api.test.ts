@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_APP_WITHOUT_GROUP_MEMBER_READ, DEMO_GRAPH_CREDENTIALS } from '../../simulators/graph/index.js';
-import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../configuration/test-support/api-harness.js';
+import { configurationFor, connectionStatus, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
+import { demoGroupId } from './test-support/graph-simulator-harness.js';
 
 let harness: ApiHarness;
-let groupId: (name: string) => string;
 beforeAll(async () => {
   harness = await startApiHarness();
-  const groups = await harness.graph.client(DEMO_GRAPH_CREDENTIALS).listSecurityGroups();
-  groupId = (name) => groups.find((group) => group.displayName === name)!.id;
 });
 afterAll(async () => {
   await harness?.close();
@@ -16,16 +14,16 @@ beforeEach(() => {
   harness.graph.setFaults({ forceThrottle: 0, serviceUnavailable: false });
 });
 
+const groupId = (name: string) => demoGroupId(harness.graph, name);
 const securityGroups = (member: Member) => harness.app.inject({ method: 'GET', url: '/api/security-groups', headers: member.headers });
 const preview = (member: Member, payload: object) => harness.app.inject({ method: 'POST', url: '/api/preview-group-users', headers: member.headers, payload });
-const connectionStatus = async (member: Member) => (await harness.app.inject({ method: 'GET', url: '/api/connection-status', headers: member.headers })).json();
 
 describe('GET /api/security-groups', () => {
   it('lists the tenant\'s security groups and marks the connection as working', async () => {
     const owner = await organizationOwner(harness);
-    expect(await connectionStatus(owner)).toEqual({ configured: false, connectionStatus: 'unknown', message: null, checkedAt: null });
+    expect(await connectionStatus(harness, owner)).toEqual({ configured: false, connectionStatus: 'unknown', message: null, checkedAt: null });
     await saveConfiguration(harness, owner, configurationFor());
-    expect((await connectionStatus(owner)).connectionStatus).toBe('unknown');
+    expect((await connectionStatus(harness, owner)).connectionStatus).toBe('unknown');
 
     const response = await securityGroups(owner);
     expect(response.statusCode).toBe(200);
@@ -33,7 +31,7 @@ describe('GET /api/security-groups', () => {
     expect(groups.map((group) => group.displayName)).toEqual(expect.arrayContaining(['Password Reminder Pilot', 'R&D <Labs>', 'Finance']));
     expect(groups.map((group) => group.displayName)).not.toContain('Everyone');
     expect(Object.keys(groups[0]!).sort()).toEqual(['displayName', 'id']);
-    expect(await connectionStatus(owner)).toEqual({ configured: true, connectionStatus: 'connected', message: 'Connected', checkedAt: harness.graph.clock.now().toISOString() });
+    expect(await connectionStatus(harness, owner)).toEqual({ configured: true, connectionStatus: 'connected', message: 'Connected', checkedAt: harness.graph.clock.now().toISOString() });
   });
 
   it('explains why it cannot, and records the connection problem once', async () => {
@@ -44,7 +42,7 @@ describe('GET /api/security-groups', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toContain("expected the secret's Value, not its Secret ID");
     }
-    const status = await connectionStatus(owner);
+    const status = await connectionStatus(harness, owner);
     expect(status).toMatchObject({ configured: true, connectionStatus: 'error' });
     expect(status.message).toContain('Secret ID');
     const log = (await harness.app.inject({ method: 'GET', url: '/api/audit-logs/10', headers: owner.headers })).json();
@@ -116,7 +114,7 @@ describe('POST /api/preview-group-users', () => {
     expect(gone.statusCode).toBe(400);
     expect(gone.json().message).toBe('Group 11111111-2222-4333-8444-555555555555 no longer exists in the directory (while trying to read group members).');
     // A deleted group is not a connection problem: the badge stays as the last load left it.
-    expect((await connectionStatus(owner)).connectionStatus).toBe('connected');
+    expect((await connectionStatus(harness, owner)).connectionStatus).toBe('connected');
   });
 });
 

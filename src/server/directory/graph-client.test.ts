@@ -73,12 +73,13 @@ describe('permissions and mailboxes', () => {
     expect((await collect(client.streamUsers())).length).toBe(contosoUserCount());
   });
 
-  it('sends mail (202) and explains a sender without mailbox or without Mail.Send', async () => {
-    const message = { to: ['adele.vance@contoso.com'], subject: 'Your password expires in 3 days', html: '<p>Hello Adele</p>' };
+  it('sends mail (202) in MIME form with both parts and explains a sender without mailbox or without Mail.Send', async () => {
+    const message = { to: ['adele.vance@contoso.com'], subject: 'Your password expires in 3 days', html: '<p>Hello Adele</p>', text: 'Hello Adele\n' };
     await harness.client(DEMO_GRAPH_CREDENTIALS).sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, message);
     expect(harness.simulator.state.sentMail).toMatchObject([
-      { from: DEMO_GRAPH_CREDENTIALS.fromEmail, to: ['adele.vance@contoso.com'], subject: message.subject, contentType: 'HTML', content: message.html, saveToSentItems: false },
+      { from: DEMO_GRAPH_CREDENTIALS.fromEmail, to: ['adele.vance@contoso.com'], subject: message.subject, contentType: 'HTML', content: message.html, textContent: message.text },
     ]);
+    expect(harness.requests.find((request) => request.url.endsWith('/sendMail'))).toMatchObject({ method: 'POST', status: 202 });
 
     const noMailbox = await failureOf(harness.client(DEMO_GRAPH_CREDENTIALS).sendMail(DEMO_GRAPH_CREDENTIALS.noMailboxEmail, message));
     expect(noMailbox).toMatchObject({ status: 404, code: 'MailboxNotEnabledForRESTAPI', kind: 'mailbox' });
@@ -88,6 +89,22 @@ describe('permissions and mailboxes', () => {
     expect(denied).toMatchObject({ status: 403, code: 'ErrorAccessDenied', kind: 'mailbox' });
     expect(denied.actionableMessage).toMatch(/Mail\.Send.*application access policy/);
     expect(harness.simulator.state.sentMail).toHaveLength(1);
+  });
+
+  it('sends nothing for an address that would break the headers or a mail over Graph\'s 4 MB, and says why', async () => {
+    const client = harness.client(DEMO_GRAPH_CREDENTIALS);
+    const injected = await failureOf(
+      client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, { to: ['adele.vance@contoso.com\r\nBcc: everyone@contoso.com'], subject: 'x', html: '<p>x</p>', text: 'x' }),
+    );
+    expect(injected).toMatchObject({ code: 'invalid_address', kind: 'unexpected', status: null });
+    expect(injected.actionableMessage).toContain('is not an email address that can be written into a mail header');
+
+    const huge = 'é'.repeat(700_000);
+    const tooLarge = await failureOf(client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, { to: ['adele.vance@contoso.com'], subject: 'x', html: `<p>${huge}</p>`, text: huge }));
+    expect(tooLarge).toMatchObject({ code: 'message_too_large', kind: 'unexpected' });
+    expect(tooLarge.actionableMessage).toMatch(/^The email is \d+\.\d MB once encoded; Microsoft Graph accepts at most 4 MB\./);
+    expect(harness.requests.filter((request) => request.url.endsWith('/sendMail'))).toHaveLength(0);
+    expect(harness.simulator.state.sentMail).toHaveLength(0);
   });
 
   it('reports a group that no longer exists as not found', async () => {
@@ -273,7 +290,7 @@ describe('throttling and outages', () => {
     const client = harness.client(DEMO_GRAPH_CREDENTIALS, { timeoutMs: 100, retry: { maxAttempts: 3 } });
     await client.acquireToken();
     harness.setFaults({ latencyMs: 400 });
-    const error = await failureOf(client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, { to: ['adele.vance@contoso.com'], subject: 'x', html: '<p>x</p>' }));
+    const error = await failureOf(client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, { to: ['adele.vance@contoso.com'], subject: 'x', html: '<p>x</p>', text: 'x' }));
     expect(error.kind).toBe('timeout');
     expect(harness.requests.filter((request) => request.url.endsWith('/sendMail'))).toHaveLength(0);
     expect(harness.sleeps).toEqual([]);

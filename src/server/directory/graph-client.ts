@@ -3,6 +3,7 @@ import type { DirectoryUser } from '../../shared/domain/password-expiry.js';
 import type { Clock } from '../clock.js';
 import { systemClock } from '../clock.js';
 import { GraphError, graphResponseError, tokenRequestError, type GraphOperation } from './graph-errors.js';
+import { buildMimeMessage, MimeAddressError } from './mime-message.js';
 import { requestWithRetries, type HttpResult } from './resilient-request.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { sharedTokenCache, type AccessToken, type TokenCache, type TokenCacheKey } from './token-cache.js';
@@ -52,7 +53,12 @@ export interface MailMessage {
   to: string[];
   subject: string;
   html: string;
+  /** The plain-text alternative of `html`. */
+  text: string;
 }
+
+/** Graph refuses larger request bodies (413); a MIME message counts once base64-encoded. */
+export const GRAPH_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 /** Largest page Graph serves for users, groups and members. */
 export const GRAPH_MAX_PAGE_SIZE = 999;
@@ -140,19 +146,36 @@ export class GraphClient {
     }
   }
 
-  /** POST /users/{from}/sendMail; resolves on 202 Accepted (accepted, not delivered). */
+  /**
+   * POST /users/{from}/sendMail in MIME format (Content-Type text/plain, the message base64-encoded),
+   * the only form that carries both an HTML and a plain-text part; resolves on 202 Accepted
+   * (accepted, not delivered). Exchange keeps a copy in the sender's Sent Items: the MIME form has
+   * no saveToSentItems switch.
+   */
   async sendMail(from: string, message: MailMessage): Promise<void> {
     const url = this.graphUrl(`/users/${encodeURIComponent(from)}/sendMail`);
-    const body = JSON.stringify({
-      message: {
-        subject: message.subject,
-        body: { contentType: 'HTML', content: message.html },
-        toRecipients: message.to.map((address) => ({ emailAddress: { address } })),
-      },
-      saveToSentItems: false,
-    });
+    const operation: GraphOperation = { action: `send mail as ${from}`, permission: 'Mail.Send', sender: from };
+    const body = Buffer.from(this.mimeMessage(from, message), 'utf8').toString('base64');
+    if (body.length > GRAPH_MAX_REQUEST_BYTES) {
+      const megabytes = (body.length / 1024 / 1024).toFixed(1);
+      throw new GraphError({
+        code: 'message_too_large',
+        status: null,
+        kind: 'unexpected',
+        actionableMessage: `The email is ${megabytes} MB once encoded; Microsoft Graph accepts at most 4 MB. Shorten the email template.`,
+      });
+    }
     // Not retried after a timeout: the message may have been accepted, and a retry would send it twice.
-    await this.call('POST', url, { action: `send mail as ${from}`, permission: 'Mail.Send', sender: from }, { body, retryTransportErrors: false });
+    await this.call('POST', url, operation, { body, contentType: 'text/plain', retryTransportErrors: false });
+  }
+
+  private mimeMessage(from: string, message: MailMessage): string {
+    try {
+      return buildMimeMessage({ from, to: message.to, subject: message.subject, html: message.html, text: message.text, date: this.clock() });
+    } catch (error) {
+      if (!(error instanceof MimeAddressError)) throw error;
+      throw new GraphError({ code: 'invalid_address', status: null, kind: 'unexpected', actionableMessage: `${error.message} The email was not sent.` });
+    }
   }
 
   private graphUrl(path: string): string {
@@ -208,7 +231,7 @@ export class GraphClient {
     method: 'GET' | 'POST',
     url: string,
     operation: GraphOperation,
-    request: { body?: string; retryTransportErrors: boolean; signal?: AbortSignal; onSuccessText?: (textSoFar: string) => void },
+    request: { body?: string; contentType?: string; retryTransportErrors: boolean; signal?: AbortSignal; onSuccessText?: (textSoFar: string) => void },
   ): Promise<unknown> {
     // A token Graph refuses (revoked, or expired early) is replaced once.
     for (let tokenAttempt = 1; ; tokenAttempt += 1) {
@@ -220,7 +243,7 @@ export class GraphClient {
             headers: {
               authorization: `Bearer ${token}`,
               accept: 'application/json',
-              ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+              ...(request.body === undefined ? {} : { 'content-type': request.contentType ?? 'application/json' }),
             },
             body: request.body,
             signal,

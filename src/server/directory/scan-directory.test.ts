@@ -3,16 +3,14 @@ import { CONTOSO_TENANT_ID, DEMO_GRAPH_CREDENTIALS } from '../../simulators/grap
 import type { GraphClient } from './graph-client.js';
 import { previewDirectory } from './preview-directory.js';
 import { scanDirectory, type ScanSettings, type ScannedUser } from './scan-directory.js';
-import { startGraphHarness, type GraphHarness } from './test-support/graph-simulator-harness.js';
+import { demoGroupId, startGraphHarness, type GraphHarness } from './test-support/graph-simulator-harness.js';
 
 let harness: GraphHarness;
 let client: GraphClient;
-let groupId: (name: string) => string;
+const groupId = (name: string) => demoGroupId(harness, name);
 
 beforeAll(async () => {
   harness = await startGraphHarness();
-  const groups = await harness.client(DEMO_GRAPH_CREDENTIALS).listSecurityGroups();
-  groupId = (name) => groups.find((group) => group.displayName === name)!.id;
 });
 afterAll(async () => {
   await harness?.close();

@@ -11,7 +11,8 @@ import type { GraphClient } from '../directory/graph-client.js';
 import { GraphError } from '../directory/graph-errors.js';
 import { deferEmail, failEmail, markEmailSent, type Backoff, type EmailSendRow } from './email-ledger.js';
 import type { MailboxLimits } from './mailbox-pacing.js';
-import { REMINDER_SUBJECT, renderEmail, type RenderedEmail } from './render-email.js';
+import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
+import { renderEmail, type RenderedEmail } from './render-email.js';
 import { classifySendError, DEFERRING_RETRY, gatewayTimeoutAsTimeout, type DeliveryOutcome } from './send-outcome.js';
 
 /** How this instance sends: Exchange's limits, its worker identity and lease, the backoff. */
@@ -88,7 +89,7 @@ export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRo
   const rendered = renderRow(sender, row, sender.clock());
   let outcome: DeliveryOutcome;
   try {
-    await sender.client.sendMail(row.senderMailbox, { to: [row.recipient], subject: rendered.subject, html: rendered.html });
+    await sender.client.sendMail(row.senderMailbox, { to: [row.recipient], subject: rendered.subject, html: rendered.html, text: rendered.text });
     outcome = { kind: 'sent' };
   } catch (error) {
     outcome = classifySendError(error);

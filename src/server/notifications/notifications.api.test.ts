@@ -1,15 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, emailSends } from '../db/schema/index.js';
-import { REMINDER_SUBJECT } from './render-email.js';
+import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
 import { expectedRecipients, NotificationHarness, recipientCounts, waitFor, type Customer } from './test-support/notification-harness.js';
 
 let harness: NotificationHarness;
 
 beforeAll(async () => {
-  // Fast limits, so checks of a few dozen users send in about a second.
-  harness = await NotificationHarness.start({ env: { MAIL_RATE_PER_MINUTE: '3000' }, simulator: { mailMessagesPerMinute: 3000 } });
-  await harness.startInstance();
+  harness = await NotificationHarness.startWithFastMail();
 });
 afterAll(async () => {
   await harness?.close();
@@ -52,7 +50,7 @@ describe('POST /api/run-check', () => {
     expect(audit.filter((entry) => entry.category === 'automation' && entry.message.startsWith('Password check by'))).toHaveLength(1);
   });
 
-  it('personalises each mail and has a plain-text part in the ledger', async () => {
+  it('personalises each mail, and delivers it with a plain-text part beside the HTML (the ledger keeps both)', async () => {
     const customer = await harness.createCustomer({ users: 12 });
     await runCheck(customer);
     await waitFor(async () => (await ledger(customer)).length > 0 && (await ledger(customer)).every((row) => row.state === 'sent'), 20_000, 'the reminders');
@@ -61,8 +59,15 @@ describe('POST /api/run-check', () => {
     const message = harness.mail(customer).find((candidate) => candidate.to[0] === row!.recipient)!;
     expect(message.content).toContain(`Hello ${user.displayName.replaceAll('&', '&amp;').replaceAll("'", '&#39;')},`);
     expect(message.content).toContain('Contoso Ltd');
-    expect(row!.bodyText).toContain(`Hello ${user.displayName},`);
-    expect(row!.bodyText).not.toContain('<');
+    // Sent as MIME multipart/alternative: the simulator read a text part out of it.
+    expect(message.contentType).toBe('HTML');
+    const text = message.textContent!;
+    expect(text).toContain(`Hello ${user.displayName},`);
+    expect(text).toContain('The password for your Contoso Ltd account expires on');
+    expect(text).toMatch(/Days remaining: \d+\./);
+    expect(text).toContain('myaccount.microsoft.com');
+    expect(text).not.toMatch(/<\/?[a-z][^>]*>|&[a-z]+;|\{\{/i);
+    expect(text).toBe(row!.bodyText);
   });
 
   it('sends nothing more when run again the same day', async () => {
@@ -142,6 +147,8 @@ describe('POST /api/send-test-email', () => {
     expect(message).toMatchObject({ to: ['admin@example.org'], subject: `Test: ${REMINDER_SUBJECT}` });
     expect(message!.content).toContain('Hello Alex Johnson,');
     expect(message!.content).toContain('<span style="color:#dc2626">5</span>');
+    expect(message!.textContent).toContain('Hello Alex Johnson,');
+    expect(message!.textContent).toContain('Days remaining: 5.');
     const [audit] = await harness.database.db
       .select()
       .from(auditLogs)
@@ -194,6 +201,7 @@ describe('POST /api/send-manual-email', () => {
     const sent = harness.mail(customer).slice(before);
     // The record's address, not the one in the request.
     expect(sent.map((message) => message.to)).toEqual([[record.userEmail]]);
+    expect(sent[0]!.textContent).toContain(`Hello ${record.userDisplayName},`);
     const rows = (await ledger(customer)).filter((row) => row.kind === 'manual');
     expect(rows).toMatchObject([{ state: 'sent', recipient: record.userEmail, requestedByUserId: customer.user.id }]);
   });

@@ -1,20 +1,12 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from '../domain/subscription-status.js';
 import { organizationMessages } from '../domain/validation-messages.js';
 
 // A domain name: labels of letters, digits and inner hyphens, a dot between labels, and an
 // alphabetic top-level label (contoso.com, eu.contoso.co.uk).
 const domainPattern = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
-export const subscriptionStatusSchema = z.enum([
-  'active',
-  'past_due',
-  'canceled',
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'none',
-]);
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 
 export const tenantSchema = z.object({
   id: z.string(),

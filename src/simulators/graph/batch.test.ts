@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BatchResponse } from './batch.js';
 import { DEMO_APP_WITHOUT_GROUP_MEMBER_READ, DEMO_GRAPH_CREDENTIALS } from './demo-credentials.js';
-import { accessToken, graph, graphError, ManualClock, putControl, sendMailBody, startSimulator, type RunningSimulator } from './test-support.js';
+import { accessToken, graph, graphError, ManualClock, putControl, sendMailBody, useDemoSimulator } from './test-support.js';
 
 const clock = new ManualClock();
-let running: RunningSimulator;
-let baseUrl: string;
-let token: string;
+const running = useDemoSimulator({ clock: clock.now });
 
 interface BatchRequest {
   id: string;
@@ -17,23 +15,13 @@ interface BatchRequest {
   dependsOn?: string[];
 }
 
-const batch = (requests: BatchRequest[], bearer = token) => graph(baseUrl, bearer, '/$batch', { method: 'POST', body: { requests } });
+const batch = (requests: BatchRequest[], bearer = running.token) => graph(running.baseUrl, bearer, '/$batch', { method: 'POST', body: { requests } });
 const responsesOf = async (response: Response) => {
   expect(response.status).toBe(200);
   const { responses } = (await response.json()) as { responses: BatchResponse[] };
   return new Map(responses.map((inner) => [inner.id, inner]));
 };
 const getUser = (id: string, upn: string): BatchRequest => ({ id, method: 'GET', url: `/users/${upn}?$select=displayName` });
-
-beforeAll(async () => {
-  running = await startSimulator({ clock: clock.now });
-  baseUrl = running.baseUrl;
-});
-beforeEach(async () => {
-  running.simulator.reset();
-  token = await accessToken(baseUrl, DEMO_GRAPH_CREDENTIALS);
-});
-afterAll(() => running.simulator.close());
 
 describe('$batch', () => {
   it('runs each request through the normal handlers and answers by id', async () => {
@@ -66,13 +54,13 @@ describe('$batch', () => {
   });
 
   it('carries inner 429s (with Retry-After) in an outer 200', async () => {
-    await putControl(baseUrl, 'faults', { forceThrottle: 1, retryAfterSeconds: 3 });
+    await putControl(running.baseUrl, 'faults', { forceThrottle: 1, retryAfterSeconds: 3 });
     const responses = await responsesOf(await batch([getUser('only', 'adele.vance@contoso.com')]));
     expect(responses.get('only')).toMatchObject({ status: 429, headers: { 'Retry-After': '3' }, body: { error: { code: 'TooManyRequests' } } });
   });
 
   it('throttles each inner request on its own against the directory budget', async () => {
-    await putControl(baseUrl, 'settings', { directoryBudgetPer10Seconds: 3 });
+    await putControl(running.baseUrl, 'settings', { directoryBudgetPer10Seconds: 3 });
     const responses = await responsesOf(
       await batch(['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, method: 'GET', url: '/users?$select=id&$top=1' }))),
     );
@@ -81,7 +69,7 @@ describe('$batch', () => {
   });
 
   it('checks permissions per inner request', async () => {
-    const limited = await accessToken(baseUrl, DEMO_APP_WITHOUT_GROUP_MEMBER_READ);
+    const limited = await accessToken(running.baseUrl, DEMO_APP_WITHOUT_GROUP_MEMBER_READ);
     const responses = await responsesOf(
       await batch([{ id: 'users', method: 'GET', url: '/users?$top=1' }, { id: 'groups', method: 'GET', url: '/groups?$top=1' }], limited),
     );
@@ -90,7 +78,7 @@ describe('$batch', () => {
   });
 
   it('sends mail from a batch; five at once exceed the mailbox concurrency', async () => {
-    await putControl(baseUrl, 'faults', { latencyMs: 150 });
+    await putControl(running.baseUrl, 'faults', { latencyMs: 150 });
     const send = (id: string): BatchRequest => ({
       id,
       method: 'POST',

@@ -39,6 +39,10 @@ export const invalidAuthenticationToken = (message: string) =>
 
 export const badRequest = (message: string) => new GraphError(400, 'Request_BadRequest', message);
 
+/** 404 for a directory object id (or userPrincipalName) the tenant does not have. */
+export const resourceNotFound = (id: string) =>
+  new GraphError(404, 'Request_ResourceNotFound', `Resource '${id}' does not exist or one of its queried reference-property objects are not present.`);
+
 export const unsupportedQuery = (message: string) => new GraphError(400, 'Request_UnsupportedQuery', message);
 
 export const invalidJsonPayload = () =>

@@ -1,44 +1,22 @@
 // GET /v1.0/groups (paged; `$filter=securityEnabled eq true` keeps security groups) and
 // GET /v1.0/groups/{id}/transitiveMembers (nested groups resolved; entries carry @odata.type).
 import type { FastifyInstance } from 'fastify';
-import { collectionPage, filterPredicate } from './collection.js';
+import { collectionPage } from './collection.js';
 import { chargeDirectoryUnits, resourceUnits } from './directory-throttle.js';
 import type { DirectoryObject } from './directory.js';
+import { registerEntityListRoute } from './entity-list-route.js';
 import { DEVICE_SHAPE, GROUP_SHAPE, USER_SHAPE, projectEntity, type EntityShape } from './entity-shapes.js';
-import { badRequest } from './errors.js';
+import { badRequest, resourceNotFound } from './errors.js';
 import { authenticateCaller, requirePermission } from './graph-caller.js';
 import { odataJson, singleHeader } from './graph-http.js';
 import { parseListQuery } from './odata-query.js';
 import { READ_GROUP_MEMBERS, READ_GROUPS } from './permissions.js';
 import type { GraphSimulatorState } from './state.js';
-import { resourceNotFound } from './user-routes.js';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerGroupRoutes(app: FastifyInstance, state: GraphSimulatorState): void {
-  app.get('/v1.0/groups', async (request, reply) => {
-    const caller = authenticateCaller(state, request);
-    requirePermission(caller, READ_GROUPS);
-    const query = parseListQuery(request.url, singleHeader(request, 'ConsistencyLevel'), {
-      allowed: ['$select', '$top', '$filter', '$count', '$skiptoken'],
-      selectable: [GROUP_SHAPE],
-      typeName: GROUP_SHAPE.typeName,
-      filterShape: GROUP_SHAPE,
-    });
-    chargeDirectoryUnits(state, caller.tenant, caller.appId, resourceUnits({ base: 2, selected: query.select !== null }));
-    return odataJson(
-      reply,
-      collectionPage({
-        request,
-        tenantId: caller.tenant.id,
-        query,
-        entitySet: 'groups',
-        items: caller.tenant.groups,
-        matches: filterPredicate(GROUP_SHAPE, query.filter),
-        project: (group) => projectEntity(GROUP_SHAPE, group, query.select),
-      }),
-    );
-  });
+  registerEntityListRoute(app, state, { entitySet: 'groups', shape: GROUP_SHAPE, permissions: READ_GROUPS, items: (tenant) => tenant.groups });
 
   app.get('/v1.0/groups/:id/transitiveMembers', async (request, reply) => {
     const caller = authenticateCaller(state, request);

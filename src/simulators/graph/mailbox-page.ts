@@ -1,6 +1,7 @@
 // The simulated mailbox: an HTML page listing the mail the simulator accepted, newest first.
 // Message bodies render in sandboxed iframes (no scripts, no same origin), so a template's HTML
-// shows as a mail client would show it without being able to touch the page.
+// shows as a mail client would show it without being able to touch the page. A MIME message's
+// plain-text part (what text-only mail clients show) is listed under its body.
 import type { SentMessage } from './state.js';
 
 function escapeHtml(text: string): string {
@@ -36,6 +37,9 @@ export function renderMailboxPage(messages: readonly SentMessage[], filterDescri
   dd { margin: 0; word-break: break-all; }
   iframe { width: 100%; height: 320px; border: 0; background: #fff; }
   .empty { text-align: center; color: #57606a; padding: 48px 0; }
+  details { border-top: 1px solid #d0d7de; padding: 8px 16px; font-size: 13px; }
+  summary { cursor: pointer; color: #57606a; }
+  details pre { white-space: pre-wrap; font-family: ui-monospace, monospace; margin: 8px 0 0; }
 </style>
 </head>
 <body>
@@ -68,5 +72,6 @@ function renderMessage(message: SentMessage): string {
     </dl>
   </div>
   <iframe sandbox="" title="${escapeHtml(message.subject)}" srcdoc="${escapeHtml(document)}"></iframe>
+  ${message.textContent === null ? '' : `<details><summary>Plain-text part</summary><pre>${escapeHtml(message.textContent)}</pre></details>`}
 </article>`;
 }

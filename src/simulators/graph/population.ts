@@ -169,23 +169,37 @@ function buildServiceAccount(options: PopulationOptions, uniqueLocalPart: Unique
   const purpose = random.pick(SERVICE_NAMES);
   const localPart = uniqueLocalPart(`svc-${purpose}`, options.domain);
   const createdDateTime = wholeSeconds(now - random.int(1500) * DAY_MS - random.int(DAY_MS));
-  return {
+  return serviceAccount({
     id: random.guid(),
     displayName: `Service account (${localPart})`,
-    givenName: null,
-    surname: null,
     userPrincipalName: `${localPart}@${options.domain}`,
     mail: null,
+    createdDateTime,
+  });
+}
+
+/**
+ * An account a program signs in with, not a person: no name parts or job, and a password that
+ * never expires, set when the account was created. It has a mailbox when it has an address.
+ */
+function serviceAccount(account: Pick<SimUser, 'id' | 'displayName' | 'userPrincipalName' | 'mail' | 'createdDateTime'>): SimUser {
+  return {
+    id: account.id,
+    displayName: account.displayName,
+    givenName: null,
+    surname: null,
+    userPrincipalName: account.userPrincipalName,
+    mail: account.mail,
     accountEnabled: true,
     userType: 'Member',
     passwordPolicies: 'DisablePasswordExpiration',
-    lastPasswordChangeDateTime: createdDateTime,
+    lastPasswordChangeDateTime: account.createdDateTime,
     onPremisesSyncEnabled: null,
-    createdDateTime,
+    createdDateTime: account.createdDateTime,
     jobTitle: null,
     department: null,
     officeLocation: null,
-    hasMailbox: false,
+    hasMailbox: account.mail !== null,
   };
 }
 
@@ -316,22 +330,5 @@ export function buildDevices(random: Random, count: number): SimDevice[] {
 /** The mailbox reminders are sent from: a service account with a mailbox whose password never expires. */
 export function buildSenderMailbox(id: string, domain: string, createdDateTime: number): SimUser {
   const address = `passwatch@${domain}`;
-  return {
-    id,
-    displayName: 'Passwatch Notifications',
-    givenName: null,
-    surname: null,
-    userPrincipalName: address,
-    mail: address,
-    accountEnabled: true,
-    userType: 'Member',
-    passwordPolicies: 'DisablePasswordExpiration',
-    lastPasswordChangeDateTime: createdDateTime,
-    onPremisesSyncEnabled: null,
-    createdDateTime,
-    jobTitle: null,
-    department: null,
-    officeLocation: null,
-    hasMailbox: true,
-  };
+  return serviceAccount({ id, displayName: 'Passwatch Notifications', userPrincipalName: address, mail: address, createdDateTime });
 }

@@ -9,6 +9,37 @@ let baseUrl: string;
 let token: string;
 const sendAs = (sender: string, body: unknown, bearer = token) =>
   graph(baseUrl, bearer, `/users/${encodeURIComponent(sender)}/sendMail`, { method: 'POST', body });
+/** The MIME form: `Content-Type: text/plain`, the message base64-encoded. */
+const sendMimeAs = (sender: string, body: string, bearer = token) =>
+  fetch(`${baseUrl}/v1.0/users/${encodeURIComponent(sender)}/sendMail`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'text/plain' },
+    body,
+  });
+const base64 = (mime: string) => Buffer.from(mime, 'utf8').toString('base64');
+/** A multipart/alternative message as a mail client writes it. */
+function alternativeMessage({ from = 'passwatch@contoso.com', to = 'adele.vance@contoso.com', subject = 'Expires in 5 days', text = 'Hi Adele', html = '<p>Hi <b>Adele</b></p>' } = {}) {
+  return [
+    `From: ${from}`,
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/alternative; boundary="=_part"',
+    '',
+    '--=_part',
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    text,
+    '--=_part',
+    'Content-Type: text/html; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    base64(html),
+    '--=_part--',
+    '',
+  ].join('\r\n');
+}
 const sentMail = async (query = '') =>
   ((await (await fetch(`${baseUrl}/_control/mail${query}`)).json()) as { value: SentMessage[] }).value;
 
@@ -90,6 +121,102 @@ describe('sendMail', () => {
   });
 });
 
+describe('sendMail in MIME format', () => {
+  it('answers 202, records both parts and the decoded subject, and keeps a copy in Sent Items', async () => {
+    const mime = alternativeMessage({
+      to: '"Vance, Adele" <adele.vance@contoso.com>, alex.wilber@contoso.com',
+      subject: '=?UTF-8?B?UGFzc3dvcnQgbMOkdWZ0IGFi?=',
+      text: 'Hallo Ren=C3=A9e,=\r\n noch 5 Tage.\r\nIhr IT-Team',
+    });
+    const response = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, base64(mime));
+    expect(response.status).toBe(202);
+    expect(await response.text()).toBe('');
+    const [message] = await sentMail();
+    expect(message).toMatchObject({
+      from: 'passwatch@contoso.com',
+      to: ['adele.vance@contoso.com', 'alex.wilber@contoso.com'],
+      cc: [],
+      subject: 'Passwort läuft ab',
+      contentType: 'HTML',
+      content: '<p>Hi <b>Adele</b></p>',
+      textContent: 'Hallo Renée, noch 5 Tage.\nIhr IT-Team',
+      saveToSentItems: true,
+      tenantId: DEMO_GRAPH_CREDENTIALS.directoryId,
+    });
+  });
+
+  it('records a JSON send without a text part', async () => {
+    await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['adele.vance@contoso.com']));
+    expect((await sentMail())[0]).toMatchObject({ contentType: 'HTML', textContent: null });
+  });
+
+  it('answers 400 ErrorMimeContentInvalidBase64String to a body that is not base64', async () => {
+    for (const body of ['not base64!', alternativeMessage(), JSON.stringify(sendMailBody(['adele.vance@contoso.com']))]) {
+      const response = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, body);
+      expect(response.status).toBe(400);
+      expect(await graphError(response)).toMatchObject({ code: 'ErrorMimeContentInvalidBase64String', message: 'Invalid base64 string for MIME content.' });
+    }
+    expect(await sentMail()).toHaveLength(0);
+  });
+
+  it('answers 400 ErrorMimeContentInvalid to base64 that is not a MIME message', async () => {
+    const broken = alternativeMessage().replace('--=_part--', '--=_other--');
+    for (const mime of [broken, 'just some words', '', alternativeMessage().replace('quoted-printable', 'x-unknown')]) {
+      const response = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, base64(mime));
+      expect(response.status, mime.slice(0, 40)).toBe(400);
+      expect(await graphError(response)).toMatchObject({ code: 'ErrorMimeContentInvalid', message: 'Invalid MIME content.' });
+    }
+    expect(await sentMail()).toHaveLength(0);
+  });
+
+  it('resolves recipients as the JSON form does: none or an invalid one is ErrorInvalidRecipients', async () => {
+    const cases = [
+      { to: 'Undisclosed recipients:;', detail: "A message can't be sent because it contains no recipients." },
+      { to: 'Adele <not-an-address>', detail: "Recipient 'not-an-address' is not resolved." },
+    ];
+    for (const { to, detail } of cases) {
+      const response = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, base64(alternativeMessage({ to })));
+      expect(response.status).toBe(400);
+      const error = await graphError(response);
+      expect(error.code).toBe('ErrorInvalidRecipients');
+      expect(error.message).toContain(detail);
+    }
+  });
+
+  it('refuses a From other than the sending mailbox with 403 ErrorSendAsDenied, and accepts its UPN in any case', async () => {
+    const other = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, base64(alternativeMessage({ from: 'ceo@contoso.com' })));
+    expect(other.status).toBe(403);
+    expect((await graphError(other)).code).toBe('ErrorSendAsDenied');
+    const sameMailbox = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, base64(alternativeMessage({ from: 'Passwatch <PASSWATCH@contoso.com>' })));
+    expect(sameMailbox.status).toBe(202);
+    expect(await sentMail()).toHaveLength(1);
+  });
+
+  it('applies the same permission, mailbox and limit rules as the JSON form', async () => {
+    const withoutMailSend = await accessToken(baseUrl, DEMO_APP_WITHOUT_MAIL_SEND);
+    const denied = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, base64(alternativeMessage()), withoutMailSend);
+    expect(denied.status).toBe(403);
+    expect((await graphError(denied)).code).toBe('ErrorAccessDenied');
+    const noMailbox = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.noMailboxEmail, base64(alternativeMessage({ from: DEMO_GRAPH_CREDENTIALS.noMailboxEmail })));
+    expect((await graphError(noMailbox)).code).toBe('MailboxNotEnabledForRESTAPI');
+
+    // JSON and MIME sends count against one per-minute limit of the mailbox.
+    await putControl(baseUrl, 'settings', { mailMessagesPerMinute: 2 });
+    expect((await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['a@contoso.com']))).status).toBe(202);
+    expect((await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, base64(alternativeMessage()))).status).toBe(202);
+    const refused = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, base64(alternativeMessage()));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await sentMail()).toHaveLength(2);
+  });
+
+  it('answers 413 to a body over 4 MB', async () => {
+    const response = await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, 'A'.repeat(4 * 1024 * 1024 + 4));
+    expect(response.status).toBe(413);
+    expect(await sentMail()).toHaveLength(0);
+  });
+});
+
 describe('sending limits', () => {
   it('answers 429 with Retry-After past the messages-per-minute limit of the mailbox', async () => {
     await putControl(baseUrl, 'settings', { mailMessagesPerMinute: 3 });
@@ -150,5 +277,13 @@ describe('mailbox page', () => {
     }
     const filtered = await (await fetch(`${baseUrl}/mailbox?to=adele.vance@contoso.com`)).text();
     expect(filtered).toContain('1 message to adele.vance@contoso.com');
+  });
+
+  it('shows the plain-text part of a MIME message, escaped, and none for a JSON one', async () => {
+    await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['lee.gu@contoso.com'], 'JSON only'));
+    await sendMimeAs(DEMO_GRAPH_CREDENTIALS.fromEmail, base64(alternativeMessage({ text: 'Hello <Adele> & co' })));
+    const html = await (await fetch(`${baseUrl}/mailbox`)).text();
+    expect(html).toContain('<details><summary>Plain-text part</summary><pre>Hello &lt;Adele&gt; &amp; co</pre></details>');
+    expect(html.match(/Plain-text part/g)).toHaveLength(1);
   });
 });

@@ -87,8 +87,11 @@ export interface SentMessage {
   cc: string[];
   bcc: string[];
   subject: string;
+  /** The body Exchange stores: the HTML part when the message has one. */
   contentType: 'HTML' | 'Text';
   content: string;
+  /** The text/plain part of a MIME message (multipart/alternative), '\n' line breaks; null for JSON sends, which carry one body. */
+  textContent: string | null;
   saveToSentItems: boolean;
   /** ISO 8601. */
   receivedAt: string;

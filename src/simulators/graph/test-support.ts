@@ -1,4 +1,6 @@
 // Helpers for the simulator's own tests: a listening simulator, tokens, Graph calls over real HTTP.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { DEMO_GRAPH_CREDENTIALS } from './demo-credentials.js';
 import { createGraphSimulator, type GraphSimulator, type GraphSimulatorOptions } from './index.js';
 import type { TenantCredentials } from './state.js';
 
@@ -11,6 +13,45 @@ export async function startSimulator(options: GraphSimulatorOptions = {}): Promi
   const simulator = createGraphSimulator(options);
   const baseUrl = await simulator.listen(0, '127.0.0.1');
   return { simulator, baseUrl };
+}
+
+export interface DemoSimulator extends RunningSimulator {
+  /** An access token of the demo app (Contoso), fresh for each test. */
+  readonly token: string;
+}
+
+/**
+ * One simulator for the whole test file, back to its seeded state (tenants, faults, settings,
+ * mail) before each test with a new token of the demo app, and closed after the last test. Read
+ * its fields inside tests and hooks: they are set once the hooks have run.
+ */
+export function useDemoSimulator(options: GraphSimulatorOptions = {}): DemoSimulator {
+  let running: RunningSimulator | undefined;
+  let token: string | undefined;
+  const started = (): RunningSimulator => {
+    if (!running) throw new Error('the simulator starts in beforeAll: read it inside tests and hooks');
+    return running;
+  };
+  beforeAll(async () => {
+    running = await startSimulator(options);
+  });
+  beforeEach(async () => {
+    started().simulator.reset();
+    token = await accessToken(started().baseUrl, DEMO_GRAPH_CREDENTIALS);
+  });
+  afterAll(() => running?.simulator.close());
+  return {
+    get simulator() {
+      return started().simulator;
+    },
+    get baseUrl() {
+      return started().baseUrl;
+    },
+    get token() {
+      if (token === undefined) throw new Error('the demo token is issued in beforeEach: read it inside tests');
+      return token;
+    },
+  };
 }
 
 /** A clock tests move by hand. */

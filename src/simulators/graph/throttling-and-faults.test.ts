@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_GRAPH_CREDENTIALS } from './demo-credentials.js';
 import { directoryBudgetFor } from './directory-throttle.js';
 import { formatRetryAfter } from './errors.js';
 import { SlidingWindow } from './mail-limits.js';
-import { accessToken, graph, graphError, ManualClock, putControl, requestToken, startSimulator, type RunningSimulator } from './test-support.js';
+import { graph, graphError, ManualClock, putControl, requestToken, useDemoSimulator } from './test-support.js';
 
 const clock = new ManualClock();
-let running: RunningSimulator;
-let baseUrl: string;
-let token: string;
+const running = useDemoSimulator({ clock: clock.now });
 
-beforeAll(async () => {
-  running = await startSimulator({ clock: clock.now });
-  baseUrl = running.baseUrl;
-});
-beforeEach(async () => {
-  running.simulator.reset();
-  token = await accessToken(baseUrl, DEMO_GRAPH_CREDENTIALS);
-});
-afterAll(() => running.simulator.close());
-
-const usersPage = () => graph(baseUrl, token, '/users?$select=id&$top=999');
+const usersPage = () => graph(running.baseUrl, running.token, '/users?$select=id&$top=999');
 
 describe('directory throttling (resource units per app and tenant per 10 s)', () => {
   it('budgets by tenant size: 3,500 / 5,000 / 8,000', () => {
@@ -28,9 +16,9 @@ describe('directory throttling (resource units per app and tenant per 10 s)', ()
   });
 
   it('answers 429 TooManyRequests with Retry-After once the budget is spent, and refills over time', async () => {
-    await putControl(baseUrl, 'settings', { directoryBudgetPer10Seconds: 5 });
+    await putControl(running.baseUrl, 'settings', { directoryBudgetPer10Seconds: 5 });
     for (let call = 0; call < 5; call++) expect((await usersPage()).status).toBe(200);
-    const throttled = await graph(baseUrl, token, '/users?$select=id', { headers: { 'client-request-id': 'c0ffee00-0000-4000-8000-000000000001' } });
+    const throttled = await graph(running.baseUrl, running.token, '/users?$select=id', { headers: { 'client-request-id': 'c0ffee00-0000-4000-8000-000000000001' } });
     expect(throttled.status).toBe(429);
     // 5 units per 10 s refill one unit every 2 s.
     expect(throttled.headers.get('retry-after')).toBe('2');
@@ -46,19 +34,19 @@ describe('directory throttling (resource units per app and tenant per 10 s)', ()
   });
 
   it('charges $select-less lists 2 units and transitiveMembers 4 (with $select) or 5', async () => {
-    await putControl(baseUrl, 'settings', { directoryBudgetPer10Seconds: 9 });
+    await putControl(running.baseUrl, 'settings', { directoryBudgetPer10Seconds: 9 });
     const group = running.simulator.state.tenants.get(DEMO_GRAPH_CREDENTIALS.directoryId)?.groups[0]?.id as string;
-    expect((await graph(baseUrl, token, `/groups/${group}/transitiveMembers?$select=id`)).status).toBe(200);
-    expect((await graph(baseUrl, token, `/groups/${group}/transitiveMembers`)).status).toBe(200);
-    const refused = await graph(baseUrl, token, '/users');
+    expect((await graph(running.baseUrl, running.token, `/groups/${group}/transitiveMembers?$select=id`)).status).toBe(200);
+    expect((await graph(running.baseUrl, running.token, `/groups/${group}/transitiveMembers`)).status).toBe(200);
+    const refused = await graph(running.baseUrl, running.token, '/users');
     expect(refused.status).toBe(429);
     // 0 units left, 2 needed, 0.9 units per second.
     expect(refused.headers.get('retry-after')).toBe('2.3');
   });
 
   it('omits Retry-After when the fault switch says so', async () => {
-    await putControl(baseUrl, 'settings', { directoryBudgetPer10Seconds: 1 });
-    await putControl(baseUrl, 'faults', { throttleWithoutRetryAfter: true });
+    await putControl(running.baseUrl, 'settings', { directoryBudgetPer10Seconds: 1 });
+    await putControl(running.baseUrl, 'faults', { throttleWithoutRetryAfter: true });
     expect((await usersPage()).status).toBe(200);
     const throttled = await usersPage();
     expect(throttled.status).toBe(429);
@@ -68,9 +56,9 @@ describe('directory throttling (resource units per app and tenant per 10 s)', ()
 
 describe('fault switches', () => {
   it('forceThrottle answers the next N Graph requests with 429, then recovers', async () => {
-    await putControl(baseUrl, 'faults', { forceThrottle: 2, retryAfterSeconds: 0.5 });
+    await putControl(running.baseUrl, 'faults', { forceThrottle: 2, retryAfterSeconds: 0.5 });
     // The token endpoint is not a Graph request and does not consume the forced 429s.
-    expect((await requestToken(baseUrl, DEMO_GRAPH_CREDENTIALS)).status).toBe(200);
+    expect((await requestToken(running.baseUrl, DEMO_GRAPH_CREDENTIALS)).status).toBe(200);
     const first = await usersPage();
     expect(first.status).toBe(429);
     expect(first.headers.get('retry-after')).toBe('0.5');
@@ -79,34 +67,34 @@ describe('fault switches', () => {
   });
 
   it('serviceUnavailable answers 503 with Retry-After', async () => {
-    await putControl(baseUrl, 'faults', { serviceUnavailable: true, retryAfterSeconds: 7 });
+    await putControl(running.baseUrl, 'faults', { serviceUnavailable: true, retryAfterSeconds: 7 });
     const response = await usersPage();
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('7');
     expect((await graphError(response)).code).toBe('serviceNotAvailable');
-    expect((await fetch(`${baseUrl}/_control/faults`)).status).toBe(200);
+    expect((await fetch(`${running.baseUrl}/_control/faults`)).status).toBe(200);
   });
 
   it('errorRate 1 fails every Graph request with 500, 0 fails none', async () => {
-    await putControl(baseUrl, 'faults', { errorRate: 1 });
+    await putControl(running.baseUrl, 'faults', { errorRate: 1 });
     const failed = await usersPage();
     expect(failed.status).toBe(500);
     expect((await graphError(failed)).code).toBe('generalException');
-    await putControl(baseUrl, 'faults', { errorRate: 0 });
+    await putControl(running.baseUrl, 'faults', { errorRate: 0 });
     expect((await usersPage()).status).toBe(200);
   });
 
   it('errorRate 0.5 fails about half of the requests', async () => {
-    await putControl(baseUrl, 'faults', { errorRate: 0.5 });
-    const statuses = await Promise.all(Array.from({ length: 60 }, async () => (await graph(baseUrl, token, '/domains')).status));
+    await putControl(running.baseUrl, 'faults', { errorRate: 0.5 });
+    const statuses = await Promise.all(Array.from({ length: 60 }, async () => (await graph(running.baseUrl, running.token, '/domains')).status));
     const failures = statuses.filter((status) => status === 500).length;
     expect(failures).toBeGreaterThan(15);
     expect(failures).toBeLessThan(45);
   });
 
   it('latencyMs delays Graph and token requests', async () => {
-    await putControl(baseUrl, 'faults', { latencyMs: 120 });
-    for (const send of [() => usersPage(), () => requestToken(baseUrl, DEMO_GRAPH_CREDENTIALS)]) {
+    await putControl(running.baseUrl, 'faults', { latencyMs: 120 });
+    for (const send of [() => usersPage(), () => requestToken(running.baseUrl, DEMO_GRAPH_CREDENTIALS)]) {
       const started = performance.now();
       expect((await send()).status).toBe(200);
       expect(performance.now() - started).toBeGreaterThanOrEqual(115);

@@ -1,9 +1,10 @@
 // GET /v1.0/users (paged), /v1.0/users/$count and /v1.0/users/{id | userPrincipalName}.
 import type { FastifyInstance } from 'fastify';
-import { collectionPage, countMatching, filterPredicate } from './collection.js';
+import { countMatching, filterPredicate } from './collection.js';
 import { chargeDirectoryUnits, resourceUnits } from './directory-throttle.js';
+import { registerEntityListRoute } from './entity-list-route.js';
 import { USER_SHAPE, projectEntity } from './entity-shapes.js';
-import { GraphError, unsupportedQuery } from './errors.js';
+import { resourceNotFound, unsupportedQuery } from './errors.js';
 import { authenticateCaller, requirePermission } from './graph-caller.js';
 import { metadataContext, odataJson, requestBaseUrl, singleHeader } from './graph-http.js';
 import { parseListQuery, type QueryRules } from './odata-query.js';
@@ -17,27 +18,7 @@ const USER_RULES: Omit<QueryRules, 'allowed'> = {
 };
 
 export function registerUserRoutes(app: FastifyInstance, state: GraphSimulatorState): void {
-  app.get('/v1.0/users', async (request, reply) => {
-    const caller = authenticateCaller(state, request);
-    requirePermission(caller, READ_USERS);
-    const query = parseListQuery(request.url, singleHeader(request, 'ConsistencyLevel'), {
-      ...USER_RULES,
-      allowed: ['$select', '$top', '$filter', '$count', '$skiptoken'],
-    });
-    chargeDirectoryUnits(state, caller.tenant, caller.appId, resourceUnits({ base: 2, selected: query.select !== null }));
-    return odataJson(
-      reply,
-      collectionPage({
-        request,
-        tenantId: caller.tenant.id,
-        query,
-        entitySet: 'users',
-        items: caller.tenant.users,
-        matches: filterPredicate(USER_SHAPE, query.filter),
-        project: (user) => projectEntity(USER_SHAPE, user, query.select),
-      }),
-    );
-  });
+  registerEntityListRoute(app, state, { entitySet: 'users', shape: USER_SHAPE, permissions: READ_USERS, items: (tenant) => tenant.users });
 
   app.get('/v1.0/users/$count', async (request, reply) => {
     const caller = authenticateCaller(state, request);
@@ -67,12 +48,4 @@ export function registerUserRoutes(app: FastifyInstance, state: GraphSimulatorSt
       ...projectEntity(USER_SHAPE, user, query.select),
     });
   });
-}
-
-export function resourceNotFound(id: string): GraphError {
-  return new GraphError(
-    404,
-    'Request_ResourceNotFound',
-    `Resource '${id}' does not exist or one of its queried reference-property objects are not present.`,
-  );
 }

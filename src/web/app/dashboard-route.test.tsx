@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
 import type { Configuration, ConnectionStatus } from '../../shared/api/configuration';
 import type { SecurityGroup } from '../../shared/api/directory';
 import { configurationQueryKey } from '@/features/configuration/api/get-configuration';
@@ -13,10 +12,10 @@ import { saveFormState } from '@/features/configuration/utils/form-state-storage
 import { connectionStatusQueryKey } from '@/features/dashboard/api/get-connection-status';
 import { HelpTab } from '@/features/help/components/help-tab';
 import { TestingTab } from '@/features/testing/components/testing-tab';
-import { createQueryClient } from '@/lib/query-client';
-import { createSelectedTenantStore, type KeyValueStorage } from '@/lib/tenant-store';
+import type { KeyValueStorage } from '@/lib/browser-storage';
 import { buildTenant } from '../test-support/factories';
-import { AppProviders } from './app';
+import { memoryStorage } from '../test-support/memory-storage';
+import { buttonNames, renderHtml, textOf } from '../test-support/render-html';
 import { DashboardRoute } from './dashboard-route';
 
 // First paint through server-side rendering (no DOM): what each part shows for given data.
@@ -53,23 +52,13 @@ interface DashboardData {
   connection?: ConnectionStatus;
 }
 
-function render(node: ReactNode, data: DashboardData = {}): string {
-  const queryClient = createQueryClient();
-  if (data.configuration) queryClient.setQueryData(configurationQueryKey, data.configuration);
-  if (data.securityGroups) queryClient.setQueryData(securityGroupsQueryKey, data.securityGroups);
-  if (data.connection) queryClient.setQueryData(connectionStatusQueryKey, data.connection);
-  const tenantStore = createSelectedTenantStore(null);
-  tenantStore.setSelectedTenant(contoso);
-  return renderToString(
-    <AppProviders queryClient={queryClient} tenantStore={tenantStore}>
-      <Router ssrPath="/dashboard">{node}</Router>
-    </AppProviders>,
-  );
-}
-
-function memoryStorage(): KeyValueStorage {
-  const entries = new Map<string, string>();
-  return { getItem: (key) => entries.get(key) ?? null, setItem: (key, value) => void entries.set(key, value), removeItem: (key) => void entries.delete(key) };
+function render(node: ReactNode, { configuration, securityGroups, connection }: DashboardData = {}): string {
+  const queryData: [QueryKey, unknown][] = [
+    [configurationQueryKey, configuration],
+    [securityGroupsQueryKey, securityGroups],
+    [connectionStatusQueryKey, connection],
+  ];
+  return renderHtml(node, { path: '/dashboard', selected: contoso, queryData: queryData.filter(([, data]) => data !== undefined) });
 }
 
 const savedFormValues = () => toFormValues(savedConfiguration, null);
@@ -82,26 +71,14 @@ const renderConfigurationTab = (data: DashboardData, storage: KeyValueStorage = 
     data,
   );
 
-function textOf(html: string): string {
-  return html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 const inputValue = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`<input[^>]*value="([^"]*)"[^>]*id="${id}"`).exec(html)?.[1];
-const buttons = (html: string) => [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(([, attributes = '', content = '']) => /aria-label="([^"]*)"/.exec(attributes)?.[1] ?? textOf(content));
 
 describe('dashboard header', () => {
   const unconfigured: ConnectionStatus = { configured: false, connectionStatus: 'unknown', message: null, checkedAt: null };
 
   it('offers the Setup Guide and, without a configuration, the welcome card and Not Configured', () => {
     const html = render(<DashboardRoute isAdmin={false} />, { connection: unconfigured });
-    expect(buttons(html)).toEqual(expect.arrayContaining(['Setup Guide', 'Start Setup Wizard', 'Logout']));
+    expect(buttonNames(html)).toEqual(expect.arrayContaining(['Setup Guide', 'Start Setup Wizard', 'Logout']));
     expect(textOf(html)).toContain('Not Configured');
   });
 
@@ -110,7 +87,7 @@ describe('dashboard header', () => {
       connection: { configured: true, connectionStatus: 'connected', message: 'Connected', checkedAt: '2025-03-01T15:00:00.000Z' },
     });
     expect(textOf(html)).toContain('Connected to Tenant');
-    expect(buttons(html)).not.toContain('Start Setup Wizard');
+    expect(buttonNames(html)).not.toContain('Start Setup Wizard');
   });
 
   it('reads Connection Issues after a failed call', () => {
@@ -130,12 +107,12 @@ describe('Configuration tab', () => {
     expect(html).toContain('placeholder="Leave blank to keep the saved secret"');
     expect(textOf(html)).toContain('A client secret is saved (since 3/1/2025)');
     expect(inputValue(html, 'configuration-daysBeforeExpiration')).toBe('7');
-    expect(buttons(html)).toEqual(expect.arrayContaining(['Save Configuration', 'Preview Users']));
+    expect(buttonNames(html)).toEqual(expect.arrayContaining(['Save Configuration', 'Preview Users']));
   });
 
   it('shows chosen groups as removable chips, naming a saved group the tenant no longer has', () => {
     const html = renderConfigurationTab({ configuration: savedConfiguration, securityGroups: groups });
-    expect(buttons(html)).toEqual(
+    expect(buttonNames(html)).toEqual(
       expect.arrayContaining(['Remove Password Reminder Pilot from include groups', 'Remove gone-id from exclude groups']),
     );
     expect(textOf(html)).toContain('gone-id (not found)');
@@ -192,7 +169,7 @@ describe('Testing tab', () => {
   it('offers the connection and full system tests, an empty results grid and the checklist', () => {
     const html = render(<TestingTab testEmailCard={<section>Test email slot</section>} />);
     const text = textOf(html);
-    expect(buttons(html)).toEqual(expect.arrayContaining(['Test Connection', 'Run Full System Test']));
+    expect(buttonNames(html)).toEqual(expect.arrayContaining(['Test Connection', 'Run Full System Test']));
     expect(text).toContain('Test email slot');
     expect(text).toContain('No test has run yet.');
     for (const check of ['Tenant Connection', 'Graph Permissions', 'Email Template', 'Security Groups']) expect(text).toContain(check);

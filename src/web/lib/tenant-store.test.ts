@@ -1,16 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildTenant } from '../test-support/factories';
-import { createSelectedTenantStore, selectedTenantStorageKey, type KeyValueStorage } from './tenant-store';
-
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { entries: Map<string, string> } {
-  const entries = new Map(Object.entries(initial));
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
+import { memoryStorage, refusingStorage } from '../test-support/memory-storage';
+import { createSelectedTenantStore, selectedTenantStorageKey } from './tenant-store';
 
 describe('createSelectedTenantStore', () => {
   it('starts empty', () => {
@@ -59,18 +50,7 @@ describe('createSelectedTenantStore', () => {
   });
 
   it('keeps working in memory when storage refuses access', () => {
-    const failing: KeyValueStorage = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new Error('SecurityError');
-      },
-    };
-    const store = createSelectedTenantStore(failing);
+    const store = createSelectedTenantStore(refusingStorage());
     const tenant = buildTenant();
     store.setSelectedTenant(tenant);
     expect(store.getSelectedTenant()).toEqual(tenant);

@@ -1,11 +1,5 @@
 import { tenantSchema, type Tenant } from '../../shared/api/tenants';
-
-/** The part of the Web Storage API the store uses (localStorage in the browser). */
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+import { browserStorage, readStoredJson, removeStoredItem, writeStoredJson, type KeyValueStorage } from './browser-storage';
 
 export const selectedTenantStorageKey = 'passwatch.selectedTenant';
 
@@ -32,11 +26,11 @@ export function createSelectedTenantStore(storage: KeyValueStorage | null): Sele
   return {
     getSelectedTenant: () => selected,
     setSelectedTenant(tenant) {
-      ignoreStorageFailure(() => storage?.setItem(selectedTenantStorageKey, JSON.stringify(tenant)));
+      writeStoredJson(storage, selectedTenantStorageKey, tenant);
       publish(tenant);
     },
     clearSelectedTenant() {
-      ignoreStorageFailure(() => storage?.removeItem(selectedTenantStorageKey));
+      removeStoredItem(storage, selectedTenantStorageKey);
       publish(null);
     },
     subscribe(listener) {
@@ -46,36 +40,13 @@ export function createSelectedTenantStore(storage: KeyValueStorage | null): Sele
   };
 }
 
+// An entry written by an older version or tampered with is dropped (dropping a missing one changes
+// nothing): start over rather than send a bad x-tenant-id header.
 function readStoredTenant(storage: KeyValueStorage | null): Tenant | null {
-  const raw = ignoreStorageFailure(() => storage?.getItem(selectedTenantStorageKey)) ?? null;
-  if (raw === null) return null;
-  const parsed = tenantSchema.safeParse(parseJson(raw));
-  if (parsed.success) return parsed.data;
-  // Written by an older version or tampered with: start over rather than send a bad header.
-  ignoreStorageFailure(() => storage?.removeItem(selectedTenantStorageKey));
-  return null;
+  const tenant = readStoredJson(storage, selectedTenantStorageKey, tenantSchema);
+  if (tenant === null) removeStoredItem(storage, selectedTenantStorageKey);
+  return tenant;
 }
 
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
-
-// Storage can be disabled or full (private windows, quotas); the selection then lasts for the
-// page only, which is still usable.
-function ignoreStorageFailure<T>(action: () => T): T | undefined {
-  try {
-    return action();
-  } catch {
-    return undefined;
-  }
-}
-
-function browserLocalStorage(): KeyValueStorage | null {
-  return ignoreStorageFailure(() => (typeof window === 'undefined' ? null : window.localStorage)) ?? null;
-}
-
-export const selectedTenantStore = createSelectedTenantStore(browserLocalStorage());
+// Without storage the selection lasts for the page only, which is still usable.
+export const selectedTenantStore = createSelectedTenantStore(browserStorage('localStorage'));

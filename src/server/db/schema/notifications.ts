@@ -69,7 +69,7 @@ export const emailSends = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     claimedBy: text('claimed_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    /** What was sent (the text part too: Graph's JSON sendMail carries one body, see mail-sender.ts). */
+    /** What was sent: subject and both MIME parts, as the recipient got them. */
     subject: text('subject'),
     bodyHtml: text('body_html'),
     bodyText: text('body_text'),

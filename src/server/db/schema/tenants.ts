@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { SUBSCRIPTION_STATUSES } from '../../../shared/domain/subscription-status.js';
 import { users } from './identity.js';
 
 /** An organization (called a tenant in the data, a company or organization in the UI). */
@@ -7,9 +8,7 @@ export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   domain: text('domain').notNull(),
-  subscriptionStatus: text('subscription_status', {
-    enum: ['active', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'trialing', 'none'],
-  })
+  subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES })
     .notNull()
     .default('none'),
   subscriptionPlan: text('subscription_plan', { enum: ['monthly', 'yearly'] }),

@@ -1,7 +1,14 @@
 // A Graph simulator on a loopback port with a hand-moved clock, for the directory and
 // configuration tests. The clients' retry sleep moves the same clock, so waiting out a
 // Retry-After (and the throttling bucket refilling during it) takes no real time.
-import { createGraphSimulator, type GraphFaults, type GraphSimulator, type SimulatorSettings, type TenantCredentials } from '../../../simulators/graph/index.js';
+import {
+  createGraphSimulator,
+  DEMO_GRAPH_CREDENTIALS,
+  type GraphFaults,
+  type GraphSimulator,
+  type SimulatorSettings,
+  type TenantCredentials,
+} from '../../../simulators/graph/index.js';
 import { GraphClient, type GraphClientOptions } from '../graph-client.js';
 import { TokenCache } from '../token-cache.js';
 
@@ -100,4 +107,15 @@ export async function startGraphHarness(): Promise<GraphHarness> {
     },
   };
   return harness;
+}
+
+/**
+ * The id of the seeded demo tenant's (Contoso's) security group named `displayName`, so tests
+ * name groups as a person would. Read from the simulator's state: no Graph request is made.
+ */
+export function demoGroupId(harness: GraphHarness, displayName: string): string {
+  const contoso = harness.simulator.state.tenants.get(DEMO_GRAPH_CREDENTIALS.directoryId);
+  const group = contoso?.groups.find((candidate) => candidate.securityEnabled && candidate.displayName === displayName);
+  if (!group) throw new Error(`the demo tenant has no security group named ${displayName}`);
+  return group.id;
 }

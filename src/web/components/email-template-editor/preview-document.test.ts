@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserToday, buildPreviewDocument, escapeHtml, fillTemplate, previewSampleValues } from './preview-document';
-
-describe('previewSampleValues', () => {
-  it('uses a sample recipient with 5 days left and the expiry date in en-US', () => {
-    expect(previewSampleValues('Contoso Ltd', '2025-03-15')).toEqual({
-      '{{userName}}': 'Alex Johnson',
-      '{{daysRemaining}}': '5',
-      '{{expirationDate}}': '3/20/2025',
-      '{{companyName}}': 'Contoso Ltd',
-    });
-  });
-
-  it('crosses month and year ends', () => {
-    expect(previewSampleValues('X', '2024-12-29')['{{expirationDate}}']).toBe('1/3/2025');
-  });
-
-  it('stands in a placeholder name when the organization has none', () => {
-    expect(previewSampleValues('  ', '2025-03-15')['{{companyName}}']).toBe('Your Company');
-  });
-});
+import { emailPreviewDocument, fillTemplate, REMINDER_SUBJECT, sampleEmailValues } from '../../../shared/domain/email-template';
+import { browserToday, buildPreviewDocument } from './preview-document';
 
 describe('browserToday', () => {
   it('is the local calendar date', () => {
@@ -26,37 +8,34 @@ describe('browserToday', () => {
   });
 });
 
-describe('fillTemplate', () => {
-  const values = previewSampleValues('Contoso', '2025-03-15');
-
-  it('replaces every occurrence of each placeholder and leaves the markup alone', () => {
-    const html = '<p style="color: #dc2626">Hi {{userName}}, {{daysRemaining}} days ({{expirationDate}}). {{userName}} at {{companyName}}</p>';
-    expect(fillTemplate(html, values)).toBe('<p style="color: #dc2626">Hi Alex Johnson, 5 days (3/20/2025). Alex Johnson at Contoso</p>');
-  });
-
-  it('inserts values as text, never as markup', () => {
-    const hostile = previewSampleValues('<img src=x onerror=alert(1)> & "Co"', '2025-03-15');
-    expect(fillTemplate('<p>{{companyName}}</p>', hostile)).toBe('<p>&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot;</p>');
-  });
-
-  it('leaves unknown placeholders as written', () => {
-    expect(fillTemplate('<p>{{firstName}} {{ userName }}</p>', values)).toBe('<p>{{firstName}} {{ userName }}</p>');
-  });
-});
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML-significant characters', () => {
-    expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;');
-  });
-});
-
 describe('buildPreviewDocument', () => {
-  it('is a whole document with the subject line and the filled template', () => {
-    const doc = buildPreviewDocument('<p>Dear {{userName}}</p>', previewSampleValues('Contoso', '2025-03-15'));
-    expect(doc).toMatch(/^<!doctype html>/);
+  const template = '<p>Dear {{userName}}, {{daysRemaining}} days until {{expirationDate}} at {{companyName}}</p>';
+
+  it('is the framed mail a sample recipient gets, with its subject line', () => {
+    const doc = buildPreviewDocument(template, 'Contoso', '2025-03-15');
+    expect(doc).toMatch(/^<!DOCTYPE html>/);
     expect(doc).toContain('<title>Password Expiration Notice</title>');
     expect(doc).toContain('Subject: <strong>Password Expiration Notice</strong>');
-    expect(doc).toContain('<p>Dear Alex Johnson</p>');
-    expect(doc).not.toContain('{{userName}}');
+    expect(doc).toContain('<p>Dear Alex Johnson, 5 days until 3/20/2025 at Contoso</p>');
+    expect(doc).toContain('font-weight:bold;">Contoso</td>');
+    expect(doc).toContain('An automated password reminder from Contoso IT.');
+    expect(doc).not.toContain('{{');
+  });
+
+  it('is built from the shared rules the server sends by', () => {
+    const values = sampleEmailValues('2025-03-15', 'Contoso');
+    expect(buildPreviewDocument(template, 'Contoso', '2025-03-15')).toBe(emailPreviewDocument(REMINDER_SUBJECT, fillTemplate(template, values), 'Contoso'));
+  });
+
+  it('stands in a placeholder name, in the text and the frame, when the organization has none', () => {
+    const doc = buildPreviewDocument('<p>{{companyName}}</p>', '  ', '2025-03-15');
+    expect(doc).toContain('<p>Your Company</p>');
+    expect(doc).toContain('An automated password reminder from Your Company IT.');
+  });
+
+  it('shows an organization name with markup as text', () => {
+    const doc = buildPreviewDocument('<p>{{companyName}}</p>', '<b>Evil</b>', '2025-03-15');
+    expect(doc).toContain('<p>&lt;b&gt;Evil&lt;/b&gt;</p>');
+    expect(doc).not.toContain('<b>Evil');
   });
 });

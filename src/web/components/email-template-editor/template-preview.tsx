@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import { buildPreviewDocument, browserToday, PREVIEW_DAYS_REMAINING, previewSampleValues } from './preview-document';
+import { SAMPLE_DAYS_REMAINING } from '../../../shared/domain/email-template';
+import { browserToday, buildPreviewDocument } from './preview-document';
 
 /**
  * The email as a recipient with 5 days left would see it. The frame is sandboxed with no
@@ -7,17 +8,14 @@ import { buildPreviewDocument, browserToday, PREVIEW_DAYS_REMAINING, previewSamp
  */
 export function TemplatePreview({ templateHtml, companyName }: { templateHtml: string; companyName: string }) {
   const headingId = useId();
-  const srcDoc = useMemo(
-    () => buildPreviewDocument(templateHtml, previewSampleValues(companyName, browserToday())),
-    [templateHtml, companyName],
-  );
+  const srcDoc = useMemo(() => buildPreviewDocument(templateHtml, companyName, browserToday()), [templateHtml, companyName]);
   return (
     <section aria-labelledby={headingId} className="flex min-h-80 flex-col overflow-hidden rounded-md border">
       <div className="border-b bg-muted/40 px-3 py-2">
         <h4 id={headingId} className="text-sm font-medium">
           Live Preview
         </h4>
-        <p className="text-xs text-muted-foreground">Sample values, with {PREVIEW_DAYS_REMAINING} days remaining</p>
+        <p className="text-xs text-muted-foreground">Sample values, with {SAMPLE_DAYS_REMAINING} days remaining</p>
       </div>
       <iframe title="Email preview" sandbox="" srcDoc={srcDoc} className="w-full flex-1 bg-white" />
     </section>

@@ -4,8 +4,7 @@ import { updateProfileBody } from '../../../../shared/api/auth';
 import type { BillingHistoryItem } from '../../../../shared/api/billing';
 import { validateForm } from '@/lib/form-errors';
 import { buildAuthUser } from '../../../test-support/factories';
-// Test-only: the SSR helpers live with the subscription feature's tests.
-import { buttons, headings, hrefOf, renderHtml, textOf } from '../../subscription/test-support/render-html';
+import { buttons, headings, hrefOf, renderHtml, textOf } from '../../../test-support/render-html';
 import { billingHistoryQueryKey } from '../api/get-billing-history';
 import { notificationPreferencesQueryKey } from '../api/get-notification-preferences';
 import { AccountPage } from './account-page';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminSubscription, AdminUser } from '../../../../shared/api/admin';
-// Test-only: the SSR helpers live with the subscription feature's tests.
-import { buttons, headings, hrefOf, renderHtml, textOf } from '../../subscription/test-support/render-html';
+import { buttons, headings, hrefOf, renderHtml, textOf } from '../../../test-support/render-html';
 import { adminStatsQueryKey } from '../api/get-admin-stats';
 import { AdminPage } from './admin-page';
 import { AdminSubscriptionsTable } from './admin-subscriptions-tab';

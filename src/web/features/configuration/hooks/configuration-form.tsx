@@ -2,9 +2,9 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useQueryClient } from '@tanstack/react-query';
 import { configurationBody, type Configuration } from '../../../../shared/api/configuration';
 import { toast } from '@/components/ui/use-toast';
+import { browserStorage, type KeyValueStorage } from '@/lib/browser-storage';
 import { getErrorMessage, parseApiError } from '@/lib/error-message';
 import { firstErrorPerField, validateForm, type FieldMessages } from '@/lib/form-errors';
-import type { KeyValueStorage } from '@/lib/tenant-store';
 import { useConfiguration } from '../api/get-configuration';
 import { defaultTemplateQueryOptions, useDefaultTemplate } from '../api/get-default-template';
 import { useSaveConfiguration, type SaveMethod } from '../api/save-configuration';
@@ -69,14 +69,6 @@ function focusFirstInvalid(errors: FieldMessages): void {
   if (first) document.getElementById(configurationFieldId(first))?.focus();
 }
 
-function browserSessionStorage(): KeyValueStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
 const saveFailed = (error: unknown) =>
   toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to save configuration') });
 
@@ -88,7 +80,7 @@ const saveFailed = (error: unknown) =>
 export function ConfigurationFormProvider({
   organizationId,
   children,
-  storage = browserSessionStorage(),
+  storage = browserStorage('sessionStorage'),
 }: {
   organizationId: string;
   children: ReactNode;

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStorage } from '@/lib/tenant-store';
+import { memoryStorage, refusingStorage } from '@/test-support/memory-storage';
 import type { ConfigurationFormValues } from './configuration-form-values';
 import { clearFormState, FORM_STATE_TTL_MS, formStateStorageKey, readFormState, saveFormState } from './form-state-storage';
-
-function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
 
 const values: ConfigurationFormValues = {
   tenantId: 'contoso.onmicrosoft.com',
@@ -82,17 +72,7 @@ describe('form state in session storage', () => {
   });
 
   it('survives storage that refuses to work', () => {
-    const broken: KeyValueStorage = {
-      getItem: () => {
-        throw new Error('SecurityError');
-      },
-      setItem: () => {
-        throw new Error('QuotaExceededError');
-      },
-      removeItem: () => {
-        throw new Error('SecurityError');
-      },
-    };
+    const broken = refusingStorage();
     expect(() => saveFormState(broken, 'org-1', values, savedAt)).not.toThrow();
     expect(readFormState(broken, 'org-1', savedAt)).toBeNull();
   });

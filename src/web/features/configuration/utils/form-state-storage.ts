@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WEEKEND_PROCESSING_VALUES } from '../../../../shared/domain/schedule';
-import type { KeyValueStorage } from '@/lib/tenant-store';
+import { readStoredJson, removeStoredItem, writeStoredJson, type KeyValueStorage } from '@/lib/browser-storage';
 import type { ConfigurationFormValues } from './configuration-form-values';
 
 /** Spec sections 4 and 9: unsaved form state survives a reload for 10 minutes. */
@@ -37,15 +37,18 @@ const storedFormStateSchema = z.object({
   }),
 });
 
-/** Keeps the form for a reload; the client secret is never written to browser storage. */
+/**
+ * Keeps the form for a reload; the client secret is never written to browser storage. Where
+ * session storage is disabled or full the form simply is not kept across reloads.
+ */
 export function saveFormState(storage: KeyValueStorage, organizationId: string, values: ConfigurationFormValues, savedAt: number): void {
   const { clientSecret: _neverStored, ...storable } = values;
   const entry: StoredFormState = { values: storable, savedAt };
-  ignoreStorageFailure(() => storage.setItem(formStateStorageKey(organizationId), JSON.stringify(entry)));
+  writeStoredJson(storage, formStateStorageKey(organizationId), entry);
 }
 
 export function clearFormState(storage: KeyValueStorage, organizationId: string): void {
-  ignoreStorageFailure(() => storage.removeItem(formStateStorageKey(organizationId)));
+  removeStoredItem(storage, formStateStorageKey(organizationId));
 }
 
 /**
@@ -53,29 +56,10 @@ export function clearFormState(storage: KeyValueStorage, organizationId: string)
  * Reading leaves the entry in place; the form clears it once mounted (spec section 4).
  */
 export function readFormState(storage: KeyValueStorage, organizationId: string, now: number): StoredFormState | null {
-  const raw = ignoreStorageFailure(() => storage.getItem(formStateStorageKey(organizationId))) ?? null;
-  if (raw === null) return null;
-  const parsed = storedFormStateSchema.safeParse(parseJson(raw));
-  if (!parsed.success) return null;
-  const age = now - parsed.data.savedAt;
+  const stored = readStoredJson(storage, formStateStorageKey(organizationId), storedFormStateSchema);
+  if (stored === null) return null;
+  const age = now - stored.savedAt;
   if (age < 0 || age > FORM_STATE_TTL_MS) return null;
-  if (parsed.data.values.tenantId.trim() === '') return null;
-  return parsed.data;
-}
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return null;
-  }
-}
-
-// Session storage may be disabled or full; the form then simply is not kept across reloads.
-function ignoreStorageFailure<T>(action: () => T): T | undefined {
-  try {
-    return action();
-  } catch {
-    return undefined;
-  }
+  if (stored.values.tenantId.trim() === '') return null;
+  return stored;
 }

@@ -1,13 +1,11 @@
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogEntry } from '../../../../shared/api/audit';
 import type { Configuration } from '../../../../shared/api/configuration';
 import type { DashboardStats } from '../../../../shared/api/dashboard';
 import type { PasswordExpirationRecord } from '../../../../shared/api/notifications';
-import { TooltipProvider } from '@/components/ui/tooltip';
-import { createQueryClient } from '@/lib/query-client';
+import { buttonNames, renderHtml, textOf } from '../../../test-support/render-html';
 import { RECENT_ACTIVITY_FETCHED } from '../api/get-latest-audit-logs';
 import { auditLogsQueryKey, configurationQueryKey, dashboardStatsQueryKey, passwordExpirationsQueryKey } from '../api/overview-query-keys';
 import { OverviewTab } from './overview-tab';
@@ -62,31 +60,18 @@ interface OverviewData {
 }
 
 function render(node: ReactNode, data: OverviewData): string {
-  const queryClient = createQueryClient();
-  if (data.stats) queryClient.setQueryData(dashboardStatsQueryKey, data.stats);
-  if (data.audit) queryClient.setQueryData([...auditLogsQueryKey, RECENT_ACTIVITY_FETCHED], data.audit);
-  if (data.users) queryClient.setQueryData(passwordExpirationsQueryKey, data.users);
-  if (data.template !== undefined) queryClient.setQueryData(configurationQueryKey, configuration(data.template));
-  queryClient.setQueryData(['/api/default-template'], { template: DEFAULT_TEMPLATE });
-  return renderToString(
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>{node}</TooltipProvider>
-    </QueryClientProvider>,
-  );
+  const queryData: [QueryKey, unknown][] = [
+    [dashboardStatsQueryKey, data.stats],
+    [[...auditLogsQueryKey, RECENT_ACTIVITY_FETCHED], data.audit],
+    [passwordExpirationsQueryKey, data.users],
+    [configurationQueryKey, data.template === undefined ? undefined : configuration(data.template)],
+    [['/api/default-template'], { template: DEFAULT_TEMPLATE }],
+  ];
+  return renderHtml(node, { queryData: queryData.filter(([, value]) => value !== undefined) });
 }
 
 const renderOverview = (data: OverviewData) =>
   render(<OverviewTab testConfigurationButton={<button>Test Configuration</button>} saveConfigurationButton={<button>Save Configuration</button>} />, data);
-
-function textOf(html: string): string {
-  return html
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** The text of the card under the h2 `title`, up to the next h2. */
 function cardText(html: string, title: string): string {
@@ -96,9 +81,6 @@ function cardText(html: string, title: string): string {
   const next = html.indexOf('<h2', from + 1);
   return textOf(html.slice(from, next === -1 ? undefined : next));
 }
-
-const buttonNames = (html: string) =>
-  [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(([, attributes = '', content = '']) => /aria-label="([^"]*)"/.exec(attributes)?.[1] ?? textOf(content));
 
 describe('StatCards', () => {
   it('show the four figures, the next check as an en-US date and time', () => {

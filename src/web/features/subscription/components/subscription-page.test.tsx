@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionStatusResponse } from '../../../../shared/api/billing';
 import { buildTenant } from '../../../test-support/factories';
+import { buttons, headings, hrefOf, links, renderHtml, textOf } from '../../../test-support/render-html';
 import { subscriptionStatusQueryKey } from '../api/get-subscription-status';
 import { buildSubscriptionStatus } from '../test-support/subscription-factories';
-import { buttons, headings, hrefOf, links, renderHtml, textOf } from '../test-support/render-html';
 import { SubscriptionPage } from './subscription-page';
 
 const contoso = buildTenant({ name: 'Contoso' });

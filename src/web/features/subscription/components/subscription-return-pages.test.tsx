@@ -1,8 +1,8 @@
 import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { buttons, headings, hrefOf, links, renderHtml, textOf } from '../../../test-support/render-html';
 import { buildSubscriptionStatus } from '../test-support/subscription-factories';
-import { buttons, headings, hrefOf, links, renderHtml, textOf } from '../test-support/render-html';
 import { activateSubscription, activateSubscriptionMutationKey } from '../api/activate-subscription';
 import { subscriptionStatusQueryKey } from '../api/get-subscription-status';
 import { ActivateSubscriptionPage } from './activate-subscription-page';

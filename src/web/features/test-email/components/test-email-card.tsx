@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LoaderCircleIcon, MailIcon } from 'lucide-react';
 import { sendTestEmailBody } from '../../../../shared/api/notifications';
-import { PREVIEW_DAYS_REMAINING } from '@/components/email-template-editor/preview-document';
+import { SAMPLE_DAYS_REMAINING } from '../../../../shared/domain/email-template';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -46,7 +46,7 @@ export function TestEmailCard() {
             Test Email
           </h2>
         </CardTitle>
-        <CardDescription>Sends the saved template with sample values, {PREVIEW_DAYS_REMAINING} days remaining.</CardDescription>
+        <CardDescription>Sends the saved template with sample values, {SAMPLE_DAYS_REMAINING} days remaining.</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="grid gap-3">

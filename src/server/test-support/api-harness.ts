@@ -1,16 +1,16 @@
 // The whole app over HTTP (app.inject) against a real database and the Graph simulator, for the
 // configuration, directory and audit API tests.
 import type { FastifyInstance } from 'fastify';
-import { DEMO_GRAPH_CREDENTIALS, type TenantCredentials } from '../../../simulators/graph/index.js';
-import type { ConfigurationInput } from '../../../shared/api/configuration.js';
-import { buildApp } from '../../app.js';
-import { OidcProvider } from '../../auth/oidc-provider.js';
-import type { DatabaseHandle } from '../../db/client.js';
-import { startGraphHarness, type GraphHarness } from '../../directory/test-support/graph-simulator-harness.js';
-import { TokenCache } from '../../directory/token-cache.js';
-import { createOrganization, createUser, sessionCookieFor } from '../../test-support/factories.js';
-import { testConfig } from '../../test-support/test-config.js';
-import { createTestDatabase } from '../../test-support/test-database.js';
+import { DEMO_GRAPH_CREDENTIALS, type TenantCredentials } from '../../simulators/graph/index.js';
+import type { ConfigurationInput, ConnectionStatus } from '../../shared/api/configuration.js';
+import { buildApp } from '../app.js';
+import { OidcProvider } from '../auth/oidc-provider.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { startGraphHarness, type GraphHarness } from '../directory/test-support/graph-simulator-harness.js';
+import { TokenCache } from '../directory/token-cache.js';
+import { createOrganization, createUser, sessionCookieFor } from './factories.js';
+import { testConfig } from './test-config.js';
+import { createTestDatabase } from './test-database.js';
 
 export interface ApiHarness {
   app: FastifyInstance;
@@ -90,5 +90,11 @@ export function configurationFor(credentials: TenantCredentials = DEMO_GRAPH_CRE
 export async function saveConfiguration(harness: ApiHarness, member: Member, body: ConfigurationInput) {
   const response = await harness.app.inject({ method: 'PUT', url: '/api/configuration', headers: member.headers, payload: body });
   if (response.statusCode !== 200) throw new Error(`saving the configuration failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+/** GET /api/connection-status, as the web app asks it for `member`'s organization. */
+export async function connectionStatus(harness: ApiHarness, member: Member): Promise<ConnectionStatus> {
+  const response = await harness.app.inject({ method: 'GET', url: '/api/connection-status', headers: member.headers });
   return response.json();
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import type { Tenant } from '../../../../shared/api/tenants';
+import type { Tenant } from '../../shared/api/tenants';
 import { AppProviders } from '@/app/app';
 import { createQueryClient } from '@/lib/query-client';
 import { createSelectedTenantStore } from '@/lib/tenant-store';
@@ -49,6 +49,10 @@ function elementTexts(html: string, pattern: RegExp): string[] {
 export const headings = (html: string) => elementTexts(html, /<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g);
 export const buttons = (html: string) => elementTexts(html, /<(button)\b[^>]*>([\s\S]*?)<\/button>/g);
 export const links = (html: string) => elementTexts(html, /<(a)\b[^>]*>([\s\S]*?)<\/a>/g);
+
+/** What a screen reader names each button: its aria-label, else its text (icon buttons carry a label). */
+export const buttonNames = (html: string) =>
+  [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(([, attributes = '', content = '']) => /aria-label="([^"]*)"/.exec(attributes)?.[1] ?? textOf(content));
 
 /** The href of the link whose text is `text`. */
 export function hrefOf(html: string, text: string): string | undefined {

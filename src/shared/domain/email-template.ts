@@ -1,0 +1,149 @@
+// The rules that turn a reminder template into the mail a recipient reads, shared by the server
+// that sends it and the editor's live preview, so the preview shows what a recipient gets.
+// Sanitising stays on the server: sanitize-html needs Node.
+import { TEMPLATE_VARIABLES, type TemplateVariable } from './configuration-defaults.js';
+import { addDays, type LocalDate } from './local-date.js';
+import { formatDateUs } from './us-format.js';
+
+/** Spec section 2: the subject of a reminder, and the one the preview shows. */
+export const REMINDER_SUBJECT = 'Password Expiration Notice';
+
+/** What the placeholders stand for in one recipient's mail. */
+export interface EmailValues {
+  userName: string;
+  daysRemaining: number;
+  /** Already formatted for the reader, e.g. '3/20/2025'. */
+  expirationDate: string;
+  companyName: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+function valueOf(variable: TemplateVariable, values: EmailValues): string {
+  switch (variable) {
+    case '{{userName}}':
+      return values.userName;
+    case '{{daysRemaining}}':
+      return String(values.daysRemaining);
+    case '{{expirationDate}}':
+      return values.expirationDate;
+    case '{{companyName}}':
+      return values.companyName;
+  }
+}
+
+/**
+ * The template with every placeholder replaced by its HTML-escaped value: names come from the
+ * directory, so a value is always text, never markup. Unknown placeholders stay as written.
+ */
+export function fillTemplate(template: string, values: EmailValues): string {
+  return TEMPLATE_VARIABLES.reduce((html, variable) => html.split(variable).join(escapeHtml(valueOf(variable, values))), template);
+}
+
+/** Spec section 2: the sample recipient of the live preview and the test email, 5 days before expiry. */
+export const SAMPLE_USER_NAME = 'Alex Johnson';
+export const SAMPLE_DAYS_REMAINING = 5;
+
+/** The sample recipient's expiry date when `today` is the organization's (or the viewer's) date. */
+export function sampleExpiryDate(today: LocalDate): LocalDate {
+  return addDays(today, SAMPLE_DAYS_REMAINING);
+}
+
+/** The sample recipient's values on `today`, the date written en-US ('3/20/2025') as in every reminder. */
+export function sampleEmailValues(today: LocalDate, companyName: string): EmailValues {
+  return {
+    userName: SAMPLE_USER_NAME,
+    daysRemaining: SAMPLE_DAYS_REMAINING,
+    expirationDate: formatDateUs(sampleExpiryDate(today)),
+    companyName,
+  };
+}
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;';
+
+/**
+ * Each template element's base style in mail. Outlook for Windows renders with Word, which ignores
+ * <style> blocks in many cases, so the server writes these inline on every element, in front of
+ * the element's own style (an alignment or colour from the editor wins).
+ */
+export const ELEMENT_STYLES: Readonly<Record<string, string>> = {
+  p: 'margin:0 0 14px 0;',
+  h1: `${FONT}margin:0 0 16px 0;font-size:24px;line-height:1.3;color:#111827;`,
+  h2: `${FONT}margin:0 0 16px 0;font-size:20px;line-height:1.3;color:#111827;`,
+  h3: `${FONT}margin:0 0 12px 0;font-size:17px;line-height:1.3;color:#111827;`,
+  ul: 'margin:0 0 14px 0;padding:0 0 0 24px;',
+  ol: 'margin:0 0 14px 0;padding:0 0 0 24px;',
+  li: 'margin:0 0 6px 0;',
+  a: 'color:#1d4ed8;text-decoration:underline;',
+  blockquote: 'margin:0 0 14px 0;padding:0 0 0 12px;border-left:3px solid #d1d5db;color:#4b5563;',
+  hr: 'border:0;border-top:1px solid #e5e7eb;margin:16px 0;',
+};
+
+// The editor wraps each list item's text in a paragraph, which must not add a paragraph's spacing.
+const LIST_ITEM_PARAGRAPH_STYLE = 'margin:0;';
+
+/** The base style of a `tagName` element inside a `parentTagName` one; undefined for an element mail leaves unstyled. */
+export function baseStyleOf(tagName: string, parentTagName: string | undefined): string | undefined {
+  return tagName === 'p' && parentTagName === 'li' ? LIST_ITEM_PARAGRAPH_STYLE : ELEMENT_STYLES[tagName];
+}
+
+/**
+ * The base styles as a style sheet, for the preview's browser frame: it shows the unsanitised
+ * template, which only the server inlines. A style attribute beats a sheet as the inlined own
+ * style beats the base, and `li>p` beats `p` as the list-item rule does.
+ */
+const PREVIEW_STYLESHEET = [
+  ...Object.entries(ELEMENT_STYLES).map(([tagName, style]) => `${tagName}{${style}}`),
+  `li>p{${LIST_ITEM_PARAGRAPH_STYLE}}`,
+].join('\n');
+
+interface FrameExtras {
+  head: string;
+  aboveMessage: string;
+}
+
+/** A table-based frame at most 600 px wide, every style inline: how mail renders the same in Outlook, Gmail and Apple Mail. */
+function framedDocument(subject: string, content: string, companyName: string, extras: FrameExtras | null): string {
+  const company = escapeHtml(companyName);
+  return `<!DOCTYPE html>
+<html lang="en" xmlns="http://www.w3.org/1999/xhtml">
+<head>
+<meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+${extras ? `${extras.head}\n` : ''}</head>
+<body style="margin:0;padding:0;background-color:#f3f4f6;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3f4f6;">
+<tr><td align="center" style="padding:24px 12px;">
+${extras ? `${extras.aboveMessage}\n` : ''}<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border:1px solid #e5e7eb;">
+<tr><td style="${FONT}padding:18px 28px;background-color:#1e3a8a;color:#ffffff;font-size:18px;font-weight:bold;">${company}</td></tr>
+<tr><td style="${FONT}padding:28px;font-size:15px;line-height:1.55;color:#1f2937;">
+${content}
+</td></tr>
+<tr><td style="${FONT}padding:16px 28px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280;">An automated password reminder from ${company} IT.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+/** The mail's HTML: `content` (filled, sanitised, inline-styled) in the company's header and footer. */
+export function emailDocument(subject: string, content: string, companyName: string): string {
+  return framedDocument(subject, content, companyName, null);
+}
+
+/**
+ * The same mail for a browser frame: the subject line above the message, as a mail client shows
+ * it, and the base styles as a sheet instead of inline.
+ */
+export function emailPreviewDocument(subject: string, content: string, companyName: string): string {
+  return framedDocument(subject, content, companyName, {
+    head: `<style>\n${PREVIEW_STYLESHEET}\n</style>`,
+    aboveMessage: `<div style="${FONT}max-width:600px;margin:0 auto 12px auto;text-align:left;font-size:13px;color:#4b5563;">Subject: <strong>${escapeHtml(subject)}</strong></div>`,
+  });
+}
