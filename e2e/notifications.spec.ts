@@ -40,6 +40,14 @@ async function configureDemoTenant(page: Page): Promise<void> {
   expect(saved.ok(), await saved.text()).toBe(true);
 }
 
+// This journey is about what a person sees, not Exchange's pacing (the API tests cover that): the
+// e2e server sends up to 600 mails a minute, and the simulated mailbox accepts as many, so Run
+// Now's reminders do not push the manual email into the queue.
+test.beforeAll(async ({ request }) => {
+  const settings = await request.put(`http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? '3102'}/_control/settings`, { data: { mailMessagesPerMinute: 600 } });
+  expect(settings.ok()).toBe(true);
+});
+
 test('template with colour and variables -> preview -> Run Now -> users and activity -> manual email in the mailbox', async ({ page }) => {
   await signUpWithOrganization(page, { email: uniqueEmail('notify'), name: 'Nora Notify' }, { name: 'Contoso Ltd', domain: 'contoso.com' });
   await subscribeInDemo(page);
