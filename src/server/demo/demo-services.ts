@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createIdentitySimulator } from '../../simulators/identity/identity-simulator.js';
 import { DEMO_IDENTITY_CLIENT } from '../../simulators/identity/identity-client.js';
 import { createPayPalSimulator, DEMO_PAYPAL_CREDENTIALS } from '../../simulators/paypal/index.js';
@@ -73,14 +74,20 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
  */
 async function startPayPalSimulator(config: AppConfig) {
   if (config.paypal.clientId) return null;
-  const simulator = createPayPalSimulator({ ...DEMO_PAYPAL_CREDENTIALS, webhookUrl: `${config.appUrl}/api/paypal/webhook` });
+  const simulator = createPayPalSimulator({
+    ...DEMO_PAYPAL_CREDENTIALS,
+    webhookUrl: `${config.appUrl}/api/paypal/webhook`,
+    // Beside the app's database, so subscriptions made before a restart still exist at "PayPal".
+    // The simulator creates the folder.
+    stateFile: path.join(config.dataDir, 'demo', 'paypal-simulator.json'),
+  });
   const apiUrl = await simulator.listen(config.paypal.demoPort, '127.0.0.1');
   const settings: Partial<AppConfig['paypal']> = {
     apiUrl,
     clientId: DEMO_PAYPAL_CREDENTIALS.clientId,
     clientSecret: DEMO_PAYPAL_CREDENTIALS.clientSecret,
     webhookId: DEMO_PAYPAL_CREDENTIALS.webhookId,
-    // The simulator's state lives in memory: ids configured for real PayPal would not exist there.
+    // The simulator knows only the ids it issued: ids configured for real PayPal would not exist there.
     productId: undefined,
     monthlyPlanId: undefined,
     yearlyPlanId: undefined,

@@ -18,6 +18,8 @@ import { registerOAuthTokenRoute, requireBearerTokens } from './oauth-routes.js'
 import { createSimulatorClock, type SimulatorClock } from './simulator-clock.js';
 import type { SimulatorContext } from './simulator-context.js';
 import { createSimulatorState, type SimulatorState } from './simulator-state.js';
+import { createStateFileWriter, loadStateFile } from './state-file.js';
+import { snapshotState } from './state-snapshot.js';
 import { registerSubscriptionRoutes } from './subscription-routes.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
 import { certificateUrl, generateWebhookSigningIdentity, type WebhookSigningIdentity } from './webhook-signing-identity.js';
@@ -43,6 +45,14 @@ export interface PayPalSimulatorOptions {
   publicUrl?: string;
   /** Pauses before automatic webhook retries; its length is the retry count. Default 1 s, 5 s, 15 s. */
   webhookRetryDelaysMs?: readonly number[];
+  /**
+   * A JSON file that keeps the state across restarts: loaded at start if it exists, rewritten
+   * shortly after every change and on close. An unreadable file is moved aside and the simulator
+   * starts empty. The webhook signing key is new at every start (and so the certificate URL).
+   */
+  stateFile?: string;
+  /** How long changes are collected before the state file is rewritten. Default 200 ms. */
+  stateSaveDelayMs?: number;
 }
 
 export interface PayPalSimulator {
@@ -67,8 +77,22 @@ export interface PayPalSimulator {
 }
 
 export function createPayPalSimulator(options: PayPalSimulatorOptions = {}): PayPalSimulator {
-  const clock = createSimulatorClock(options.clock ?? (() => new Date()));
-  const state = createSimulatorState();
+  const warn = (message: string) => console.warn(message);
+  const restored = options.stateFile ? loadStateFile(options.stateFile, warn) : undefined;
+  const clock = createSimulatorClock(options.clock ?? (() => new Date()), restored?.clockOffsetMs);
+  const state = restored?.state ?? createSimulatorState();
+  // Deliveries the previous run did not finish; they resume once the simulator listens.
+  const interruptedDeliveries = [...state.events.values()]
+    .filter((record) => record.status === 'pending')
+    .map((record) => record.event.id);
+  const stateFile = options.stateFile
+    ? createStateFileWriter({
+        file: options.stateFile,
+        serialize: () => JSON.stringify(snapshotState(state, clock.offsetMs())),
+        delayMs: options.stateSaveDelayMs ?? 200,
+        warn,
+      })
+    : undefined;
   let baseUrl = options.publicUrl?.replace(/\/+$/, '');
   let signingIdentity: WebhookSigningIdentity | undefined;
 
@@ -89,6 +113,7 @@ export function createPayPalSimulator(options: PayPalSimulatorOptions = {}): Pay
     baseUrl: currentBaseUrl,
     signingIdentity: currentSigningIdentity,
     retryDelaysMs: options.webhookRetryDelaysMs ?? [1_000, 5_000, 15_000],
+    onDeliverySettled: () => stateFile?.scheduleSave(),
   });
   const ctx: SimulatorContext = {
     state,
@@ -106,7 +131,14 @@ export function createPayPalSimulator(options: PayPalSimulatorOptions = {}): Pay
   app.addHook('onReady', async () => {
     signingIdentity = await generateWebhookSigningIdentity();
   });
-  app.addHook('onClose', async () => webhooks.close());
+  // Any request may have changed the state; the writer skips the file when nothing did.
+  if (stateFile) app.addHook('onResponse', async () => stateFile.scheduleSave());
+  app.addHook('onClose', async () => {
+    webhooks.close();
+    // Aborted deliveries settle at once; the last save should see how they ended.
+    await webhooks.settle();
+    await stateFile?.close();
+  });
   applyPayPalHttpConventions(app);
   requireBearerTokens(app, ctx);
   applyIdempotencyKeys(app, ctx);
@@ -126,6 +158,8 @@ export function createPayPalSimulator(options: PayPalSimulatorOptions = {}): Pay
     async listen(port = 0, host = '127.0.0.1') {
       await app.listen({ port, host });
       baseUrl ??= urlForAddress(app.server.address() as AddressInfo);
+      // Deliveries need the base URL (certificate URL, links), known only now; splice: resume once.
+      webhooks.resume(interruptedDeliveries.splice(0));
       return baseUrl;
     },
     close: () => app.close(),

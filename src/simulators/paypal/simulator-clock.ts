@@ -7,17 +7,21 @@
 export interface SimulatorClock {
   now(): Date;
   wallNow(): Date;
+  /** How far the simulated clock runs ahead of the wall clock. */
+  offsetMs(): number;
   advanceBy(milliseconds: number): Date;
   setTo(instant: Date): Date;
   reset(): void;
 }
 
-export function createSimulatorClock(wall: () => Date): SimulatorClock {
-  let offsetMs = 0;
+/** `initialOffsetMs` resumes a clock that was moved before a restart. */
+export function createSimulatorClock(wall: () => Date, initialOffsetMs = 0): SimulatorClock {
+  let offsetMs = initialOffsetMs;
   const now = () => new Date(wall().getTime() + offsetMs);
   return {
     now,
     wallNow: wall,
+    offsetMs: () => offsetMs,
     advanceBy(milliseconds) {
       offsetMs += milliseconds;
       return now();

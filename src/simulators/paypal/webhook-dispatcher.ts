@@ -13,6 +13,8 @@ export interface WebhookDispatcherOptions {
   signingIdentity(): WebhookSigningIdentity;
   /** Pause before each automatic retry of a failed delivery; its length is the retry count. */
   retryDelaysMs: readonly number[];
+  /** Called whenever a delivery, retry or redelivery has finished (each one changes an event record). */
+  onDeliverySettled?(): void;
 }
 
 export type NewWebhookEvent = Pick<WebhookEvent, 'event_type' | 'resource_type' | 'resource_version' | 'summary' | 'resource'>;
@@ -22,6 +24,8 @@ export interface WebhookDispatcher {
   readonly holding: boolean;
   /** Records an event and, unless held or no URL is set, queues its delivery (in publication order). */
   publish(event: NewWebhookEvent): WebhookEventRecord;
+  /** Queues recorded events for automatic delivery again (deliveries a restart interrupted). */
+  resume(eventIds: readonly string[]): void;
   /** Sends a recorded event once more, with the same event id and a fresh transmission. */
   redeliver(eventId: string): Promise<DeliveryAttempt>;
   /** Sends the given events one after another in exactly this order (e.g. to simulate reordering). */
@@ -51,7 +55,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   function track<T>(work: Promise<T>): Promise<T> {
     outstanding.add(work);
-    const forget = () => outstanding.delete(work);
+    const forget = () => {
+      outstanding.delete(work);
+      options.onDeliverySettled?.();
+    };
     work.then(forget, forget);
     return work;
   }
@@ -109,8 +116,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (shutdown.signal.aborted) return;
     const attempt = await transmit(record);
     if (isSuccess(attempt) || record.status === 'delivered') return;
+    // Shutting down interrupts the delivery rather than failing it: the event stays pending, so a
+    // simulator restarted on the same state file delivers it.
+    if (shutdown.signal.aborted) return;
     const delay = options.retryDelaysMs[retriesDone];
-    if (delay === undefined || shutdown.signal.aborted) {
+    if (delay === undefined) {
       record.status = 'failed';
       return;
     }
@@ -173,6 +183,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       state.events.set(id, record);
       dispatch(record);
       return record;
+    },
+    resume(eventIds) {
+      for (const record of eventIds.map(recordFor)) dispatch(record);
     },
     redeliver(eventId) {
       return track(transmit(recordFor(eventId)));
