@@ -1,17 +1,25 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { EmailTemplateEditor } from './email-template-editor';
 
-function render(value: string, { companyName = 'Contoso Ltd', onResetToDefault }: { companyName?: string; onResetToDefault?: () => void } = {}): string {
+function render(
+  value: string,
+  { companyName = 'Contoso Ltd', timeZone, onResetToDefault }: { companyName?: string; timeZone?: string; onResetToDefault?: () => void } = {},
+): string {
   return renderToString(
     <TooltipProvider>
-      <EmailTemplateEditor value={value} onChange={() => undefined} companyName={companyName} onResetToDefault={onResetToDefault} />
+      <EmailTemplateEditor value={value} onChange={() => undefined} companyName={companyName} timeZone={timeZone} onResetToDefault={onResetToDefault} />
     </TooltipProvider>,
   );
 }
 
 const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+
+function previewSrcDoc(html: string): string {
+  const iframe = /<iframe\b[^>]*>/.exec(html)?.[0] ?? '';
+  return decode(/srcDoc="([^"]*)"/i.exec(iframe)?.[1] ?? '');
+}
 
 function buttonNames(html: string): string[] {
   return [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(([, attributes = '', content = '']) => {
@@ -56,9 +64,30 @@ describe('EmailTemplateEditor (first paint)', () => {
     const iframe = /<iframe\b[^>]*>/.exec(html)?.[0] ?? '';
     expect(iframe).toContain('sandbox=""');
     expect(iframe).toContain('title="Email preview"');
-    const srcDoc = decode(/srcDoc="([^"]*)"/i.exec(iframe)?.[1] ?? '');
+    const srcDoc = previewSrcDoc(html);
     expect(srcDoc).toContain('Subject: <strong>Password Expiration Notice</strong>');
     expect(srcDoc).toContain('<p>Dear Alex Johnson, 5 days left at Fabrikam.</p>');
     expect(html.replace(/<!-- -->/g, '')).toContain('Sample values, with 5 days remaining');
+  });
+
+  describe("the sample expiry date counts from the organization's today", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    // Evening of March 8 in Los Angeles, already March 9 in UTC; the sample expires 5 days on.
+    const render5DaysOn = (timeZone: string) => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2025-03-09T03:30:00Z'));
+      return previewSrcDoc(render('<p>Expires {{expirationDate}}</p>', { timeZone }));
+    };
+
+    it('in Los Angeles', () => {
+      expect(render5DaysOn('America/Los_Angeles')).toContain('<p>Expires 3/13/2025</p>');
+    });
+
+    it('in UTC', () => {
+      expect(render5DaysOn('UTC')).toContain('<p>Expires 3/14/2025</p>');
+    });
   });
 });

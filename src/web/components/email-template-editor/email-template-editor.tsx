@@ -14,6 +14,8 @@ export interface EmailTemplateEditorProps {
   onChange: (html: string) => void;
   /** The organization's name: the preview's {{companyName}}. */
   companyName: string;
+  /** The organization's IANA time zone: the preview's "today", as the server counts it. The browser's zone when absent or not a zone. */
+  timeZone?: string | undefined;
   /** The FormField wiring (see FieldControlProps): id, invalid state and the hint/error ids. */
   id?: string;
   'aria-invalid'?: boolean;
@@ -37,6 +39,7 @@ export function EmailTemplateEditor({
   value,
   onChange,
   companyName,
+  timeZone,
   id,
   'aria-invalid': invalid = false,
   'aria-describedby': describedBy,
@@ -96,7 +99,7 @@ export function EmailTemplateEditor({
           )}
         </div>
       </div>
-      <TemplatePreview templateHtml={value} companyName={companyName} />
+      <TemplatePreview templateHtml={value} companyName={companyName} timeZone={timeZone} />
     </div>
   );
 }

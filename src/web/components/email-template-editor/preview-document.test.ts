@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { emailPreviewDocument, fillTemplate, REMINDER_SUBJECT, sampleEmailValues } from '../../../shared/domain/email-template';
-import { browserToday, buildPreviewDocument } from './preview-document';
+import { formatLocalDate } from '../../../shared/domain/local-date';
+import { buildPreviewDocument, previewToday } from './preview-document';
 
-describe('browserToday', () => {
-  it('is the local calendar date', () => {
-    expect(browserToday(new Date(2025, 0, 9, 23, 59))).toBe('2025-01-09');
+describe('previewToday', () => {
+  // 03:30 UTC on March 9 is still the evening of March 8 in Los Angeles (UTC-8 before the DST switch).
+  const nearMidnight = new Date('2025-03-09T03:30:00Z');
+  const browserDate = formatLocalDate(nearMidnight.getFullYear(), nearMidnight.getMonth() + 1, nearMidnight.getDate());
+
+  it("is the organization's calendar date, not the browser's", () => {
+    expect(previewToday(nearMidnight, 'America/Los_Angeles')).toBe('2025-03-08');
+    expect(previewToday(nearMidnight, 'UTC')).toBe('2025-03-09');
+    expect(previewToday(nearMidnight, 'Asia/Tokyo')).toBe('2025-03-09');
+  });
+
+  it('reads legacy offsets and loose spellings as the zones they name', () => {
+    expect(previewToday(nearMidnight, 'UTC-8')).toBe('2025-03-08');
+    expect(previewToday(nearMidnight, 'america/los_angeles')).toBe('2025-03-08');
+  });
+
+  it("falls back to the browser's date when the zone is absent or half-typed", () => {
+    expect(previewToday(nearMidnight, undefined)).toBe(browserDate);
+    expect(previewToday(nearMidnight, '')).toBe(browserDate);
+    expect(previewToday(nearMidnight, 'Europe/Lon')).toBe(browserDate);
   });
 });
 

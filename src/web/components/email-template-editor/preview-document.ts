@@ -1,16 +1,21 @@
 // What the live preview shows: the mail a sample recipient gets, built by the same shared rules as
 // the server's (subject, values, frame).
 import { emailPreviewDocument, fillTemplate, REMINDER_SUBJECT, sampleEmailValues } from '../../../shared/domain/email-template';
-import { formatLocalDate, type LocalDate } from '../../../shared/domain/local-date';
-
-// The test-email card names the sample's days under this name.
+import { localDateOf } from '../../../shared/domain/days-until';
+import type { LocalDate } from '../../../shared/domain/local-date';
+import { normalizeTimeZone } from '../../../shared/domain/time-zones';
 
 // Before an organization is chosen there is no name; the frame's header still needs one.
 const FALLBACK_COMPANY_NAME = 'Your Company';
 
-/** The browser's calendar date: the day the person editing the template is looking at. */
-export function browserToday(now: Date = new Date()): LocalDate {
-  return formatLocalDate(now.getFullYear(), now.getMonth() + 1, now.getDate());
+/**
+ * The calendar date the preview counts from: the organization's today in `timeZone`, as the server's
+ * test email and reminders count it, so the two agree around midnight. The zone comes from the form
+ * and may be half-typed or absent; the browser's own zone stands in then rather than failing.
+ */
+export function previewToday(now: Date, timeZone: string | undefined): LocalDate {
+  const zone = (timeZone && normalizeTimeZone(timeZone)) || Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return localDateOf(now, zone);
 }
 
 /** A complete HTML document for a sandboxed frame: the template as a sample recipient reads it on `today`. */

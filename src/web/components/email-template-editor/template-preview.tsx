@@ -1,14 +1,17 @@
 import { useId, useMemo } from 'react';
 import { SAMPLE_DAYS_REMAINING } from '../../../shared/domain/email-template';
-import { browserToday, buildPreviewDocument } from './preview-document';
+import { buildPreviewDocument, previewToday } from './preview-document';
 
 /**
  * The email as a recipient with 5 days left would see it. The frame is sandboxed with no
  * permissions: the template is the administrator's HTML, and nothing in it may run here.
  */
-export function TemplatePreview({ templateHtml, companyName }: { templateHtml: string; companyName: string }) {
+export function TemplatePreview({ templateHtml, companyName, timeZone }: { templateHtml: string; companyName: string; timeZone?: string | undefined }) {
   const headingId = useId();
-  const srcDoc = useMemo(() => buildPreviewDocument(templateHtml, companyName, browserToday()), [templateHtml, companyName]);
+  const srcDoc = useMemo(
+    () => buildPreviewDocument(templateHtml, companyName, previewToday(new Date(), timeZone)),
+    [templateHtml, companyName, timeZone],
+  );
   return (
     <section aria-labelledby={headingId} className="flex min-h-80 flex-col overflow-hidden rounded-md border">
       <div className="border-b bg-muted/40 px-3 py-2">

@@ -32,6 +32,7 @@ export function EmailTemplateCard() {
               value={values?.emailTemplate ?? ''}
               onChange={(html) => setField('emailTemplate', html)}
               companyName={selectedTenant?.name ?? ''}
+              timeZone={values?.timeZone}
               onResetToDefault={resetTemplate}
               isResettingToDefault={isResettingTemplate}
             />
