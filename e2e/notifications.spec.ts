@@ -105,18 +105,25 @@ test('template with colour and variables -> preview -> Run Now -> users and acti
   await expect(recentActivity.getByText(/^Password check .*Checked \d+ users/).first()).toBeVisible();
 
   const usersCard = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Users with Expiring Passwords' }) });
+  // The server pages the table: 25 users at a time, soonest expiry (the longest expired) first.
+  const pager = usersCard.getByRole('navigation', { name: 'Users table pages' });
+  await expect(pager.getByText(/^Showing 1–25 of \d+$/)).toBeVisible();
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager.getByText(/^Showing 26–\d+ of \d+$/)).toBeVisible();
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  await expect(pager.getByText(/^Showing 1–25 of \d+$/)).toBeVisible();
+
+  // Search narrows the table, case-insensitively, whatever page a user is on; no match says so.
+  const search = usersCard.getByRole('searchbox', { name: 'Search users' });
+  await search.fill('adele.VANCE');
+  await expect(usersCard.getByRole('row').filter({ hasText: 'adele.vance@contoso.com' }).getByText('Expired Today')).toBeVisible();
+  await search.fill('nobody-by-that-name');
+  await expect(usersCard.getByText('No users found matching your search.')).toBeVisible();
+  await search.fill('ALEX W');
+  await expect(usersCard.getByRole('row')).toHaveCount(2);
   const alexRow = usersCard.getByRole('row').filter({ hasText: 'alex.wilber@contoso.com' });
   await expect(alexRow.getByText('1 day', { exact: true })).toBeVisible();
   await expect(alexRow.getByText('AW', { exact: true })).toBeVisible();
-  await expect(usersCard.getByRole('row').filter({ hasText: 'adele.vance@contoso.com' }).getByText('Expired Today')).toBeVisible();
-
-  // Search narrows the table, case-insensitively; no match says so.
-  const search = usersCard.getByRole('searchbox', { name: 'Search users' });
-  await search.fill('ALEX W');
-  await expect(usersCard.getByRole('row')).toHaveCount(2);
-  await search.fill('nobody-by-that-name');
-  await expect(usersCard.getByText('No users found matching your search.')).toBeVisible();
-  await search.fill('');
 
   // Row actions: the details toast, then the expiration email.
   await alexRow.getByRole('button', { name: 'Show details for Alex Wilber' }).click();

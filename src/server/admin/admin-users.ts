@@ -1,13 +1,9 @@
 import { and, desc, eq, exists, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AdminUser } from '../../shared/api/admin.js';
 import type { Database } from '../db/client.js';
+import { containsPattern } from '../db/contains-pattern.js';
 import { billingSubscriptions, memberships, tenants, users } from '../db/schema/index.js';
 import { organizationBillingJoin, organizationColumns, toAdminOrganization } from './admin-organizations.js';
-
-/** `text` as a LIKE pattern that matches it literally anywhere. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
 
 /**
  * GET /api/admin/users: every user, newest first, with their organizations and subscriptions.

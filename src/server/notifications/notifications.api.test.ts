@@ -41,7 +41,7 @@ describe('POST /api/run-check', () => {
     expect(mail[0]).toMatchObject({ subject: REMINDER_SUBJECT, contentType: 'HTML' });
 
     // The users table shows them notified; the audit log has the run and one entry per mail.
-    const records = (await harness.request(customer, 'GET', '/api/password-expirations')).json() as { userEmail: string; status: string; lastNotified: string | null; daysUntilExpiry: number }[];
+    const records = (await harness.request(customer, 'GET', '/api/password-expirations?pageSize=100')).json().records as { userEmail: string; status: string; lastNotified: string | null; daysUntilExpiry: number }[];
     const notified = records.filter((record) => record.status === 'notified');
     expect(notified.length).toBe(expected.length);
     expect(notified.every((record) => record.lastNotified !== null && record.daysUntilExpiry >= 0 && record.daysUntilExpiry <= 7)).toBe(true);
@@ -185,7 +185,7 @@ describe('POST /api/send-manual-email', () => {
     const customer = await harness.createCustomer({ users: 12 });
     const check = await runCheck(customer);
     await waitFor(() => harness.mail(customer).length >= check.summary.queued!, 20_000, 'the reminders');
-    const records = (await harness.request(customer, 'GET', '/api/password-expirations')).json() as { userId: string; userEmail: string; userDisplayName: string; daysUntilExpiry: number }[];
+    const records = (await harness.request(customer, 'GET', '/api/password-expirations')).json().records as { userId: string; userEmail: string; userDisplayName: string; daysUntilExpiry: number }[];
     const record = records[0]!;
     const before = harness.mail(customer).length;
 

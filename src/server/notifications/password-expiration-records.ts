@@ -1,8 +1,9 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { PasswordExpirationRecord, PasswordExpirationStatus } from '../../shared/api/notifications.js';
+import { and, asc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import type { PasswordExpirationRecord, PasswordExpirationsPage, PasswordExpirationStatus } from '../../shared/api/notifications.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
 import type { Database } from '../db/client.js';
+import { containsPattern } from '../db/contains-pattern.js';
 import { passwordExpirations } from '../db/schema/index.js';
 
 export type PasswordExpirationRow = typeof passwordExpirations.$inferSelect;
@@ -66,13 +67,34 @@ export function toExpirationRecord(row: PasswordExpirationRow, today: LocalDate)
   };
 }
 
-/** GET /api/password-expirations: the latest check's users, soonest expiry first, days counted from today. */
-export async function listPasswordExpirations(db: Database, tenantId: string, timeZone: string, now: Date): Promise<PasswordExpirationRecord[]> {
-  const rows = await db
-    .select()
-    .from(passwordExpirations)
-    .where(eq(passwordExpirations.tenantId, tenantId))
-    .orderBy(asc(passwordExpirations.passwordExpiresAt), asc(passwordExpirations.userDisplayName));
+/**
+ * GET /api/password-expirations: one page of the latest check's users, soonest expiry first (then
+ * by name, then id, so pages never overlap), days counted from today. `search` keeps users whose
+ * display name or email contains it, ignoring case.
+ */
+export async function pagePasswordExpirations(
+  db: Database,
+  tenantId: string,
+  query: { page: number; pageSize: number; search?: string | undefined },
+  timeZone: string,
+  now: Date,
+): Promise<PasswordExpirationsPage> {
+  const { page, pageSize, search } = query;
+  const pattern = search ? containsPattern(search) : null;
+  const matching = and(
+    eq(passwordExpirations.tenantId, tenantId),
+    pattern ? or(ilike(passwordExpirations.userDisplayName, pattern), ilike(passwordExpirations.userEmail, pattern)) : undefined,
+  );
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(passwordExpirations)
+      .where(matching)
+      .orderBy(asc(passwordExpirations.passwordExpiresAt), asc(passwordExpirations.userDisplayName), asc(passwordExpirations.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.$count(passwordExpirations, matching),
+  ]);
   const today = localDateOf(now, timeZone);
-  return rows.map((row) => toExpirationRecord(row, today));
+  return { records: rows.map((row) => toExpirationRecord(row, today)), total, page, pageSize };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  passwordExpirationsQuery,
   sendManualEmailBody,
   sendTestEmailBody,
   type DefaultTemplateResponse,
-  type PasswordExpirationRecord,
+  type PasswordExpirationsPage,
   type SendEmailResponse,
 } from '../../shared/api/notifications.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
@@ -12,7 +13,7 @@ import { findConfiguration } from '../configuration/configuration-store.js';
 import { validate } from '../http/validate.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
 import type { NotificationServices } from './notification-services.js';
-import { listPasswordExpirations } from './password-expiration-records.js';
+import { pagePasswordExpirations } from './password-expiration-records.js';
 import { sendManualEmail } from './send-manual-email.js';
 import { sendTestEmail } from './send-test-email.js';
 import { requireActiveSubscription } from './sending-allowed.js';
@@ -23,10 +24,11 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { service
   // The same for every organization: no tenant data, so a signed-in user suffices.
   app.get('/api/default-template', { preHandler: guards.requireUser }, async (): Promise<DefaultTemplateResponse> => ({ template: DEFAULT_EMAIL_TEMPLATE }));
 
-  app.get('/api/password-expirations', { preHandler: guards.requireTenant }, async (request): Promise<PasswordExpirationRecord[]> => {
+  app.get('/api/password-expirations', { preHandler: guards.requireTenant }, async (request): Promise<PasswordExpirationsPage> => {
     const tenantId = tenantIdOf(request);
+    const query = validate(passwordExpirationsQuery, request.query);
     const configuration = await findConfiguration(services.db, tenantId);
-    return listPasswordExpirations(services.db, tenantId, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
+    return pagePasswordExpirations(services.db, tenantId, query, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
   });
 
   app.post('/api/send-manual-email', { preHandler: guards.requireTenant }, async (request): Promise<SendEmailResponse> => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE, pageQueryFields, pagingMessages, wholeNumber } from './paging.js';
 
 export const auditStatusSchema = z.enum(['success', 'warning', 'error']);
 export type AuditStatus = z.infer<typeof auditStatusSchema>;
@@ -17,25 +18,14 @@ export const auditLogEntrySchema = z.object({
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
-export const AUDIT_LOG_MAX_LIMIT = 100;
-export const AUDIT_LOG_DEFAULT_PAGE_SIZE = 25;
-
-const limitMessage = `The limit must be a whole number from 1 to ${AUDIT_LOG_MAX_LIMIT}`;
-const pageMessage = 'The page must be a whole number from 1';
-
-const wholeNumber = (message: string, max: number) => z.coerce.number({ error: message }).int(message).min(1, message).max(max, message);
-
 /** GET /api/audit-logs/:limit (the dashboard asks for /api/audit-logs/5): newest first. */
 export const latestAuditLogsParams = z.object({
-  limit: wholeNumber(limitMessage, AUDIT_LOG_MAX_LIMIT),
+  limit: wholeNumber(pagingMessages.pageSize, MAX_PAGE_SIZE),
 });
 export const latestAuditLogsResponse = z.array(auditLogEntrySchema);
 
 /** GET /api/audit-logs?page=&pageSize= : the full history, newest first, one page at a time. */
-export const auditLogPageQuery = z.object({
-  page: wholeNumber(pageMessage, Number.MAX_SAFE_INTEGER).default(1),
-  pageSize: wholeNumber(limitMessage, AUDIT_LOG_MAX_LIMIT).default(AUDIT_LOG_DEFAULT_PAGE_SIZE),
-});
+export const auditLogPageQuery = z.object(pageQueryFields);
 export const auditLogPageResponse = z.object({
   entries: z.array(auditLogEntrySchema),
   total: z.number(),

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { pageQueryFields } from './paging.js';
 
-/** Texts for the send calls; the spec names the first. */
+export const PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH = 200;
+
+/** Texts for the send calls (the spec names the first) and the users table's query. */
 export const notificationMessages = {
   testEmailRequired: 'Please enter a test email address',
   testEmailInvalid: 'Please enter a valid email address',
@@ -8,6 +11,7 @@ export const notificationMessages = {
   emailSent: 'Email sent successfully',
   userNotInLatestCheck: 'This user is not in the latest password check. Run a check and try again.',
   subscriptionRequired: 'An active subscription is required',
+  searchTooLong: `The search can be at most ${PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH} characters`,
 } as const;
 
 /** GET /api/default-template: the template "reset" restores (HTML, with {{variables}}). */
@@ -51,7 +55,7 @@ export type SendEmailResponse = z.infer<typeof sendEmailResponse>;
 export const passwordExpirationStatusSchema = z.enum(['notified', 'expired', 'pending']);
 export type PasswordExpirationStatus = z.infer<typeof passwordExpirationStatusSchema>;
 
-/** One row of GET /api/password-expirations (spec section 3), soonest expiry first. */
+/** One row of GET /api/password-expirations (spec section 3). */
 export const passwordExpirationRecordSchema = z.object({
   id: z.string(),
   /** The Entra user's object id. */
@@ -69,4 +73,21 @@ export const passwordExpirationRecordSchema = z.object({
   reachable: z.boolean(),
 });
 export type PasswordExpirationRecord = z.infer<typeof passwordExpirationRecordSchema>;
-export const passwordExpirationsResponse = z.array(passwordExpirationRecordSchema);
+
+/**
+ * GET /api/password-expirations?page=&pageSize=&search= : the latest check's users, soonest expiry
+ * first, a page at a time. `search` (spec section 2) keeps users whose display name or email
+ * contains it, ignoring case; blank means everyone.
+ */
+export const passwordExpirationsQuery = z.object({
+  ...pageQueryFields,
+  search: z.string().trim().max(PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH, notificationMessages.searchTooLong).optional(),
+});
+export const passwordExpirationsPage = z.object({
+  records: z.array(passwordExpirationRecordSchema),
+  /** How many users match the search (all of the latest check's without one). */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type PasswordExpirationsPage = z.infer<typeof passwordExpirationsPage>;

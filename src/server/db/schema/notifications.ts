@@ -27,7 +27,11 @@ export const passwordExpirations = pgTable(
     lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
   },
-  (table) => [uniqueIndex('password_expirations_tenant_user_key').on(table.tenantId, table.graphUserId)],
+  (table) => [
+    uniqueIndex('password_expirations_tenant_user_key').on(table.tenantId, table.graphUserId),
+    // The users table reads an organization's records a page at a time in this order.
+    index('password_expirations_tenant_expiry_idx').on(table.tenantId, table.passwordExpiresAt, table.userDisplayName, table.id),
+  ],
 );
 
 export const EMAIL_KINDS = ['reminder', 'manual', 'test'] as const;

@@ -9,8 +9,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/error-message';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminUsers } from '../api/get-admin-users';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { SubscriptionStatusBadge } from './subscription-status-badge';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,8 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
-import type { PasswordExpirationRecord } from '../../../../shared/api/notifications';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { PasswordExpirationsPage } from '../../../../shared/api/notifications';
+import { apiRequest } from '@/lib/api-client';
 import { passwordExpirationsQueryKey } from './overview-query-keys';
 
-/** GET /api/password-expirations: the latest check's users, soonest expiry first. */
-export function usePasswordExpirations() {
-  return useQuery<PasswordExpirationRecord[]>({ queryKey: passwordExpirationsQueryKey });
+export interface PasswordExpirationsRequest {
+  page: number;
+  pageSize: number;
+  /** Display name or email text, trimmed; empty for everyone. */
+  search: string;
+}
+
+/** The request's URL; an empty search is left out. */
+export function passwordExpirationsUrl({ page, pageSize, search }: PasswordExpirationsRequest): string {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (search !== '') query.set('search', search);
+  return `/api/password-expirations?${query.toString()}`;
+}
+
+// Under the shared prefix, so a check or a sent email (which invalidate the prefix) reloads every page.
+export const passwordExpirationsPageKey = (request: PasswordExpirationsRequest) => [...passwordExpirationsQueryKey, request] as const;
+
+export async function fetchPasswordExpirationsPage(request: PasswordExpirationsRequest): Promise<PasswordExpirationsPage> {
+  const res = await apiRequest('GET', passwordExpirationsUrl(request));
+  return (await res.json()) as PasswordExpirationsPage;
+}
+
+/**
+ * GET /api/password-expirations?page=&pageSize=&search=: one page of the latest check's users,
+ * soonest expiry first. The previous page stays on screen while the next one loads.
+ */
+export function usePasswordExpirationsPage(request: PasswordExpirationsRequest) {
+  return useQuery({
+    queryKey: passwordExpirationsPageKey(request),
+    queryFn: () => fetchPasswordExpirationsPage(request),
+    placeholderData: keepPreviousData,
+  });
 }

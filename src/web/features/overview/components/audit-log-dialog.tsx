@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { AUDIT_LOG_DEFAULT_PAGE_SIZE } from '../../../../shared/api/audit';
+import { DEFAULT_PAGE_SIZE } from '../../../../shared/api/paging';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -9,17 +8,16 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { getErrorMessage } from '@/lib/error-message';
 import { useAuditLogPage } from '../api/get-audit-log-page';
 import { formatDateTimeUs } from '../utils/format-date-time';
-import { pageCount, pageRangeText } from '../utils/paging';
 import { AuditStatusBadge } from './audit-status-badge';
+import { Pager } from './pager';
 
 /** The organization's whole audit history, a page at a time (the dashboard card shows 3). */
 export function AuditLogDialog() {
   const [open, setOpen] = useState(false);
   const [page, setPage] = useState(1);
-  const pageSize = AUDIT_LOG_DEFAULT_PAGE_SIZE;
+  const pageSize = DEFAULT_PAGE_SIZE;
   // Loaded only while open: the log can be long and nobody may ever look at it.
   const { data, error, isPending, isFetching } = useAuditLogPage({ page, pageSize, enabled: open });
-  const pages = data ? pageCount(data.total, pageSize) : 1;
 
   return (
     <Dialog
@@ -82,24 +80,7 @@ export function AuditLogDialog() {
                 )}
               </TableBody>
             </Table>
-            <nav aria-label="Audit log pages" className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm text-muted-foreground" aria-live="polite">
-                {pageRangeText(page, pageSize, data.total)}
-              </p>
-              <div className="flex items-center gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1 || isFetching} onClick={() => setPage(page - 1)}>
-                  <ChevronLeftIcon aria-hidden />
-                  Previous
-                </Button>
-                <span className="text-sm">
-                  Page {page} of {pages}
-                </span>
-                <Button variant="outline" size="sm" disabled={page >= pages || isFetching} onClick={() => setPage(page + 1)}>
-                  Next
-                  <ChevronRightIcon aria-hidden />
-                </Button>
-              </div>
-            </nav>
+            <Pager label="Audit log pages" page={page} pageSize={pageSize} total={data.total} busy={isFetching} onPageChange={setPage} />
           </>
         )}
       </DialogContent>

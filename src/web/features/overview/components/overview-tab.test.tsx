@@ -7,7 +7,8 @@ import type { DashboardStats } from '../../../../shared/api/dashboard';
 import type { PasswordExpirationRecord } from '../../../../shared/api/notifications';
 import { buttonNames, renderHtml, textOf } from '../../../test-support/render-html';
 import { RECENT_ACTIVITY_FETCHED } from '../api/get-latest-audit-logs';
-import { auditLogsQueryKey, configurationQueryKey, dashboardStatsQueryKey, passwordExpirationsQueryKey } from '../api/overview-query-keys';
+import { passwordExpirationsPageKey } from '../api/get-password-expirations';
+import { auditLogsQueryKey, configurationQueryKey, dashboardStatsQueryKey } from '../api/overview-query-keys';
 import { OverviewTab } from './overview-tab';
 import { StatCards } from './stat-cards';
 import { UsersTable } from './users-table';
@@ -56,6 +57,8 @@ interface OverviewData {
   stats?: DashboardStats;
   audit?: AuditLogEntry[];
   users?: PasswordExpirationRecord[];
+  /** Users matching on the server; `users` is the first page. Their number when not given. */
+  usersTotal?: number;
   template?: string;
 }
 
@@ -63,7 +66,10 @@ function render(node: ReactNode, data: OverviewData): string {
   const queryData: [QueryKey, unknown][] = [
     [dashboardStatsQueryKey, data.stats],
     [[...auditLogsQueryKey, RECENT_ACTIVITY_FETCHED], data.audit],
-    [passwordExpirationsQueryKey, data.users],
+    [
+      passwordExpirationsPageKey({ page: 1, pageSize: 25, search: '' }),
+      data.users && { records: data.users, total: data.usersTotal ?? data.users.length, page: 1, pageSize: 25 },
+    ],
     [configurationQueryKey, data.template === undefined ? undefined : configuration(data.template)],
     [['/api/default-template'], { template: DEFAULT_TEMPLATE }],
   ];
@@ -142,8 +148,19 @@ describe('OverviewTab', () => {
     expect(text).toContain('Tenant Connection Not Set Email Template Default Automation Disabled');
   });
 
-  it("shows 'No users with expiring passwords.' when the check found none", () => {
-    expect(cardText(renderOverview({ users: [] }), 'Users with Expiring Passwords')).toContain('No users with expiring passwords.');
+  it("shows 'No users with expiring passwords.' and no pager when the check found none", () => {
+    const text = cardText(renderOverview({ users: [] }), 'Users with Expiring Passwords');
+    expect(text).toContain('No users with expiring passwords.');
+    expect(text).not.toContain('Next');
+  });
+
+  it("shows the server's first page of users with the pager: where it is, and only Next to go", () => {
+    const html = renderOverview({ users: [user(), user({ id: 'rec-2', userId: 'graph-2', userDisplayName: 'Grace Hopper', userEmail: 'grace@contoso.com' })], usersTotal: 4068 });
+    const text = cardText(html, 'Users with Expiring Passwords');
+    expect(text).toMatch(/Ada King Lovelace .*Grace Hopper .*Showing 1–25 of 4,068 Previous Page 1 of 163 Next$/);
+    const pager = html.slice(html.indexOf('aria-label="Users table pages"'));
+    expect(pager).toMatch(/<button[^>]*disabled=""[^>]*>.*?Previous/);
+    expect(pager).not.toMatch(/<button[^>]*disabled=""[^>]*>(?:(?!<\/button>).)*Next/);
   });
 });
 

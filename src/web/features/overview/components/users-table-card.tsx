@@ -1,28 +1,50 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircleIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
 import type { Configuration } from '../../../../shared/api/configuration';
+import { DEFAULT_PAGE_SIZE } from '../../../../shared/api/paging';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
-import { usePasswordExpirations } from '../api/get-password-expirations';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { usePasswordExpirationsPage } from '../api/get-password-expirations';
 import { configurationQueryKey } from '../api/overview-query-keys';
 import { useRunCheck } from '../api/run-check';
 import { refreshUsersToasts } from '../utils/overview-toasts';
-import { searchUsers } from '../utils/search-users';
+import { pageCount } from '../utils/paging';
+import { usersTableEmptyText } from '../utils/users-table-empty-text';
+import { Pager } from './pager';
 import { UsersTable } from './users-table';
 
-/** Spec section 2: the users with expiring passwords, a search box and Refresh (runs a check). */
+const SEARCH_DEBOUNCE_MS = 300;
+const pageSize = DEFAULT_PAGE_SIZE;
+
+/**
+ * Spec section 2: the users with expiring passwords, a search box and Refresh (runs a check). The
+ * server searches and pages: a large organization's check holds tens of thousands of users.
+ */
 export function UsersTableCard() {
   const searchId = useId();
   const [query, setQuery] = useState('');
-  const { data: users, error, isPending } = usePasswordExpirations();
+  // One request per pause in typing.
+  const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
+  // The page belongs to the search it was chosen for: a new search starts on page 1.
+  const [paging, setPaging] = useState({ search, page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
+  const { data, error, isPending, isFetching, isPlaceholderData } = usePasswordExpirationsPage({ page, pageSize, search });
   // Days are counted on the organization's calendar: dates are shown on it too.
   const { data: configuration } = useQuery<Configuration>({ queryKey: configurationQueryKey });
   const refresh = useRunCheck();
+
+  // A check can shrink the list under the page being read: go to its new last page.
+  const lastPage = data && !isPlaceholderData ? pageCount(data.total, pageSize) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) setPaging({ search, page: lastPage });
+  }, [lastPage, page, search]);
 
   return (
     <Card>
@@ -64,19 +86,19 @@ export function UsersTableCard() {
           </Button>
         </div>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
         {error ? (
           <p className="text-sm text-destructive">{getErrorMessage(error, 'Failed to load users')}</p>
-        ) : isPending ? (
+        ) : isPending || (isPlaceholderData && data.total === 0) ? (
+          // An empty page of the previous search would show the wrong empty text: wait for this one.
           <div className="flex justify-center py-8">
             <Spinner label="Loading users" />
           </div>
         ) : (
-          <UsersTable
-            users={searchUsers(users, query)}
-            emptyMessage={users.length === 0 ? 'No users with expiring passwords.' : 'No users found matching your search.'}
-            timeZone={configuration?.timeZone}
-          />
+          <>
+            <UsersTable users={data.records} emptyMessage={usersTableEmptyText(search)} timeZone={configuration?.timeZone} busy={isFetching} />
+            {data.total > 0 && <Pager label="Users table pages" page={page} pageSize={pageSize} total={data.total} busy={isFetching} onPageChange={setPage} />}
+          </>
         )}
       </CardContent>
     </Card>

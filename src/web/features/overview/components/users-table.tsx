@@ -19,14 +19,17 @@ export function UsersTable({
   users,
   emptyMessage,
   timeZone,
+  busy = false,
 }: {
   users: readonly PasswordExpirationRecord[];
   emptyMessage: string;
   /** The organization's IANA zone for dates; the viewer's when unknown. */
   timeZone: string | undefined;
+  /** Another page or search is loading; the rows shown are the previous ones. */
+  busy?: boolean;
 }) {
   return (
-    <Table>
+    <Table aria-busy={busy}>
       <TableHeader>
         <TableRow>
           {columns.map((column) => (

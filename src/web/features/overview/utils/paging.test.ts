@@ -19,7 +19,12 @@ describe('pageRangeText', () => {
     expect(pageRangeText(3, 25, 73)).toBe('Showing 51–73 of 73');
   });
 
-  it('says when the log is empty', () => {
+  it('writes large numbers the en-US way', () => {
+    expect(pageRangeText(1, 25, 4068)).toBe('Showing 1–25 of 4,068');
+    expect(pageRangeText(163, 25, 4068)).toBe('Showing 4,051–4,068 of 4,068');
+  });
+
+  it('says when the list is empty', () => {
     expect(pageRangeText(1, 25, 0)).toBe('No entries');
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "password_expirations_tenant_expiry_idx" ON "password_expirations" USING btree ("tenant_id","password_expires_at","user_display_name","id");

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { usersTableEmptyText } from './users-table-empty-text';
+
+describe('usersTableEmptyText', () => {
+  it('says the check found nobody when there is no search', () => {
+    expect(usersTableEmptyText('')).toBe('No users with expiring passwords.');
+    expect(usersTableEmptyText('   ')).toBe('No users with expiring passwords.');
+  });
+
+  it('says nobody matched when there is a search', () => {
+    expect(usersTableEmptyText('ada')).toBe('No users found matching your search.');
+  });
+});
