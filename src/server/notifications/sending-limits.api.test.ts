@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, emailSends } from '../db/schema/index.js';
 import { drainTenant } from './drain-tenant.js';
-import { expectedRecipients, NotificationHarness, recipientCounts, type Customer } from './test-support/notification-harness.js';
+import { expectedRecipients, NotificationHarness, recipientCounts, waitFor, type Customer } from './test-support/notification-harness.js';
 
 const drainFor = (ms: number) => ({ deadline: new Date(Date.now() + ms), maxWaitMs: 30_000 });
 
@@ -19,9 +19,12 @@ describe('two server instances on one database', () => {
     await harness?.close();
   });
 
+  const sendStates = async (tenantId: string) =>
+    (await harness.database.db.select({ state: emailSends.state }).from(emailSends).where(eq(emailSends.tenantId, tenantId))).map((row) => row.state);
+
   it('plan and send each mail once, together within the mailbox limits', async () => {
     // Enough mail to keep both instances busy for a few seconds.
-    const customer = await harness.createCustomer({ users: 80 });
+    const customer = await harness.createCustomer({ users: 120 });
     const expected = expectedRecipients(customer, new Date());
     const [a, b] = harness.instances;
     const checks = await Promise.all([a!, b!].map((instance) => harness.request(customer, 'POST', '/api/run-check', {}, instance.app)));
@@ -30,10 +33,19 @@ describe('two server instances on one database', () => {
 
     harness.simulator.state.faults = { ...harness.simulator.state.faults, latencyMs: 150 };
     try {
-      const results = await Promise.all([a!, b!].map((instance) => drainTenant(instance.app.notifications, customer.tenantId, drainFor(60_000))));
+      // A starts; once it has mail in flight B joins, and for A's second both compete for the
+      // mailbox's 4 slots. Then A stops at its deadline and B sends the rest: both send, always.
+      // In that second, 150 ms requests on 4 slots leave A at most ~4 × 1000/150 + 4 ≈ 31 mails.
+      expect(expected.length).toBeGreaterThan(60);
+      const drainingA = drainTenant(a!.app.notifications, customer.tenantId, drainFor(1_000));
+      await waitFor(async () => (await sendStates(customer.tenantId)).some((state) => state !== 'queued'), 10_000, 'A to claim a mail');
+      const drainingB = drainTenant(b!.app.notifications, customer.tenantId, drainFor(60_000));
+      const results = await Promise.all([drainingA, drainingB]);
+      expect(results[0]).toMatchObject({ unfinished: true, failed: 0, deferred: 0 });
+      expect(results[0]!.sent).toBeGreaterThan(0);
+      expect(results[1]).toMatchObject({ unfinished: false, failed: 0, deferred: 0 });
+      expect(results[1]!.sent).toBeGreaterThan(0);
       expect(results[0]!.sent + results[1]!.sent).toBe(expected.length);
-      // Both instances did send.
-      expect(results.every((result) => result.sent > 0)).toBe(true);
     } finally {
       harness.simulator.state.faults.latencyMs = 0;
     }

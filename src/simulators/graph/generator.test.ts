@@ -22,15 +22,11 @@ describe('generateTenant', () => {
 
   describe('at 100,000 users', () => {
     let generated: GeneratedTenant;
-    let elapsedMs: number;
     beforeAll(() => {
-      const started = performance.now();
       generated = generateTenant({ users: 100_000, seed: 1, now });
-      elapsedMs = performance.now() - started;
     });
 
-    it('is generated quickly, with unique ids and UPNs', () => {
-      expect(elapsedMs).toBeLessThan(4_000);
+    it('has unique ids and UPNs', () => {
       const { users } = generated.tenant;
       expect(users).toHaveLength(100_000);
       expect(new Set(users.map((user) => user.id)).size).toBe(100_000);
