@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
-import { Brand } from './brand';
+import { AppHeader } from './app-header';
 
 /** A signed-in page: top bar with the product mark and page actions, then a titled main area. */
 export function PageLayout({
@@ -16,14 +15,7 @@ export function PageLayout({
 }) {
   return (
     <div className="min-h-screen">
-      <header className="border-b bg-card">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
-          <Link href="/dashboard" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
-            <Brand />
-          </Link>
-          {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
-        </div>
-      </header>
+      <AppHeader>{actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}</AppHeader>
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
         <div className="mb-6 space-y-1">
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>

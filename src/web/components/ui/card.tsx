@@ -1,4 +1,5 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
@@ -20,6 +21,18 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 export function CardTitle({ className, asChild = false, ...props }: ComponentProps<'h3'> & { asChild?: boolean }) {
   const Component = asChild ? Slot.Root : 'h3';
   return <Component data-slot="card-title" className={cn('font-semibold leading-none', className)} {...props} />;
+}
+
+/** A dashboard card's title: an h2 led by the card's icon. */
+export function CardIconTitle({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <CardTitle asChild>
+      <h2 className="flex items-center gap-2">
+        <Icon className="size-5 text-primary" aria-hidden />
+        {children}
+      </h2>
+    </CardTitle>
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -1,8 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { getErrorMessage } from '@/lib/error-message';
 import { useConfigurationForm } from '../hooks/configuration-form';
 import { CredentialsCard } from './credentials-card';
 import { EmailTemplateCard } from './email-template-card';
@@ -18,17 +16,7 @@ export function ConfigurationTab({ actions }: { actions?: ReactNode }) {
   const { configuration, values, loadError, retryLoad, hasUnsavedChanges, save } = useConfigurationForm();
 
   if (loadError && !values) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Unable to load the configuration</AlertTitle>
-        <AlertDescription>
-          <p>{getErrorMessage(loadError, 'Please try again.')}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={retryLoad}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadErrorAlert title="Unable to load the configuration" error={loadError} onRetry={retryLoad} />;
   }
   if (!values) {
     return (

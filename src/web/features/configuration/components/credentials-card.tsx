@@ -1,6 +1,6 @@
 import { KeyRoundIcon } from 'lucide-react';
 import { formatDateUs } from '../../../../shared/domain/us-format';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { useConfigurationForm } from '../hooks/configuration-form';
 import { ConfigurationTextField } from './configuration-text-field';
 
@@ -13,12 +13,7 @@ export function CredentialsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2">
-            <KeyRoundIcon className="size-5 text-primary" aria-hidden />
-            Microsoft Entra Credentials
-          </h2>
-        </CardTitle>
+        <CardIconTitle icon={KeyRoundIcon}>Microsoft Entra Credentials</CardIconTitle>
         <CardDescription>
           The app registration Passwatch signs in with. Its overview page in the Microsoft Entra admin center shows the IDs; open the
           Setup Guide for step-by-step instructions.

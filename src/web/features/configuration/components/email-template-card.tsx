@@ -1,7 +1,7 @@
 import { MailIcon } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { TEMPLATE_VARIABLES } from '../../../../shared/domain/configuration-defaults';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useTenantContext } from '@/lib/tenant-context';
@@ -21,12 +21,7 @@ export function EmailTemplateCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2">
-            <MailIcon className="size-5 text-primary" aria-hidden />
-            Email Template
-          </h2>
-        </CardTitle>
+        <CardIconTitle icon={MailIcon}>Email Template</CardIconTitle>
         <CardDescription>
           Sent as &lsquo;Password Expiration Notice&rsquo;. Each recipient sees their own values for {TEMPLATE_VARIABLES.join(', ')}.
         </CardDescription>

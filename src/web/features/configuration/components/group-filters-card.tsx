@@ -1,6 +1,6 @@
 import { UsersRoundIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/error-message';
 import { useSecurityGroups } from '../api/get-security-groups';
@@ -19,12 +19,7 @@ export function GroupFiltersCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2">
-            <UsersRoundIcon className="size-5 text-primary" aria-hidden />
-            Security Group Filters
-          </h2>
-        </CardTitle>
+        <CardIconTitle icon={UsersRoundIcon}>Security Group Filters</CardIconTitle>
         <CardDescription>
           Choose who gets reminders. Members of nested groups count. Adding or removing a group saves the configuration straight away.
         </CardDescription>

@@ -1,7 +1,7 @@
 import { CalendarClockIcon } from 'lucide-react';
 import { CONFIGURATION_DEFAULTS, DAYS_BEFORE_EXPIRATION_RANGE, PASSWORD_VALIDITY_DAYS_RANGE } from '../../../../shared/domain/configuration-defaults';
 import { WEEKEND_PROCESSING_VALUES, type WeekendProcessing } from '../../../../shared/domain/schedule';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { configurationFieldId, useConfigurationForm } from '../hooks/configuration-form';
@@ -19,12 +19,7 @@ export function ScheduleCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2">
-            <CalendarClockIcon className="size-5 text-primary" aria-hidden />
-            Schedule Settings
-          </h2>
-        </CardTitle>
+        <CardIconTitle icon={CalendarClockIcon}>Schedule Settings</CardIconTitle>
         <CardDescription>The daily check reads every password&apos;s expiry date and emails the users whose reminder is due.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 md:grid-cols-2">

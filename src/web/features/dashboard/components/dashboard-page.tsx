@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { CompassIcon } from 'lucide-react';
 import { Link } from 'wouter';
-import { Brand } from '@/components/brand';
+import { AppHeader } from '@/components/app-header';
 import { LogoutButton } from '@/components/logout-button';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -34,25 +34,20 @@ export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActi
 
   return (
     <div className="min-h-screen">
-      <header className="border-b bg-card">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6 lg:px-8">
-          <Link href="/dashboard" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
-            <Brand />
-          </Link>
-          <nav aria-label="Main" className="flex flex-wrap items-center gap-1 sm:gap-2">
-            {isAdmin && <HeaderLink href="/admin">Admin</HeaderLink>}
-            <HeaderLink href="/account">Account</HeaderLink>
-            <HeaderLink href="/subscription">Subscription</HeaderLink>
-            <Button variant="outline" size="sm" onClick={onOpenSetupGuide}>
-              <CompassIcon aria-hidden />
-              Setup Guide
-            </Button>
-            <ConnectionBadge />
-            {organizationSwitcher}
-            <LogoutButton />
-          </nav>
-        </div>
-      </header>
+      <AppHeader>
+        <nav aria-label="Main" className="flex flex-wrap items-center gap-1 sm:gap-2">
+          {isAdmin && <HeaderLink href="/admin">Admin</HeaderLink>}
+          <HeaderLink href="/account">Account</HeaderLink>
+          <HeaderLink href="/subscription">Subscription</HeaderLink>
+          <Button variant="outline" size="sm" onClick={onOpenSetupGuide}>
+            <CompassIcon aria-hidden />
+            Setup Guide
+          </Button>
+          <ConnectionBadge />
+          {organizationSwitcher}
+          <LogoutButton />
+        </nav>
+      </AppHeader>
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
         <div className="space-y-1">
           <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>

@@ -7,12 +7,10 @@ import {
   showsPlanCards,
 } from '../../../../shared/domain/subscription-status';
 import { BackToDashboardLink } from '@/components/back-to-dashboard-link';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { LogoutButton } from '@/components/logout-button';
 import { PageLayout } from '@/components/page-layout';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { getErrorMessage } from '@/lib/error-message';
 import { useTenantContext } from '@/lib/tenant-context';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { useSubscriptionVerification } from '../api/get-subscription-verification';
@@ -54,15 +52,7 @@ export function SubscriptionPage({
       }
     >
       {error ? (
-        <Alert variant="destructive">
-          <AlertTitle>Unable to load the subscription</AlertTitle>
-          <AlertDescription>
-            <p>{getErrorMessage(error, 'Please try again.')}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorAlert title="Unable to load the subscription" error={error} onRetry={() => void refetch()} />
       ) : !state ? (
         <PageSpinner label="Loading subscription" />
       ) : (

@@ -1,8 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadErrorAlert } from '@/components/load-error-alert';
 import { PageSpinner } from '@/components/ui/spinner';
-import { getErrorMessage } from '@/lib/error-message';
 import { useTenantContext } from '@/lib/tenant-context';
 import { useTenants } from '../api/get-tenants';
 import { resolveTenantSelection } from '../utils/resolve-tenant-selection';
@@ -30,15 +28,7 @@ export function TenantGate({ children }: { children: ReactNode }) {
   if (error) {
     return (
       <div className="mx-auto max-w-lg px-4 py-16">
-        <Alert variant="destructive">
-          <AlertTitle>Unable to load organizations</AlertTitle>
-          <AlertDescription>
-            <p>{getErrorMessage(error, 'Please try again.')}</p>
-            <Button variant="outline" size="sm" className="mt-2" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
+        <LoadErrorAlert title="Unable to load organizations" error={error} onRetry={() => void refetch()} />
       </div>
     );
   }

@@ -3,7 +3,7 @@ import { LoaderCircleIcon, MailIcon } from 'lucide-react';
 import { sendTestEmailBody } from '../../../../shared/api/notifications';
 import { SAMPLE_DAYS_REMAINING } from '../../../../shared/domain/email-template';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -40,12 +40,7 @@ export function TestEmailCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2">
-            <MailIcon className="size-5 text-primary" aria-hidden />
-            Test Email
-          </h2>
-        </CardTitle>
+        <CardIconTitle icon={MailIcon}>Test Email</CardIconTitle>
         <CardDescription>Sends the saved template with sample values, {SAMPLE_DAYS_REMAINING} days remaining.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CheckIcon, LightbulbIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -23,40 +24,38 @@ const tips = [
 export function DeploymentChecklist() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Pre-Deployment Checklist</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-2 text-sm">
-            {checklist.map((item) => (
-              <li key={item} className="flex gap-2">
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-success-strong" aria-hidden />
-                {item}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Testing Tips</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ul className="grid gap-2 text-sm">
-            {tips.map((tip) => (
-              <li key={tip} className="flex gap-2">
-                <LightbulbIcon className="mt-0.5 size-4 shrink-0 text-warning-strong" aria-hidden />
-                {tip}
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <GuidanceCard
+        title="Pre-Deployment Checklist"
+        items={checklist}
+        icon={<CheckIcon className="mt-0.5 size-4 shrink-0 text-success-strong" aria-hidden />}
+      />
+      <GuidanceCard
+        title="Testing Tips"
+        items={tips}
+        icon={<LightbulbIcon className="mt-0.5 size-4 shrink-0 text-warning-strong" aria-hidden />}
+      />
     </div>
+  );
+}
+
+function GuidanceCard({ title, items, icon }: { title: string; items: readonly string[]; icon: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-2 text-sm">
+          {items.map((item) => (
+            <li key={item} className="flex gap-2">
+              {icon}
+              {item}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
-import { LoaderCircleIcon } from 'lucide-react';
+import { LoaderCircleIcon, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { useRunConfigurationTest } from '../hooks/use-run-configuration-test';
 import type { TestRunKind } from '../utils/test-toasts';
 
@@ -17,18 +16,13 @@ export function RunTestCard({
   title: string;
   description: string;
   buttonLabel: string;
-  icon: ReactNode;
+  icon: LucideIcon;
 }) {
   const { run, isPending } = useRunConfigurationTest(kind);
   return (
     <Card>
       <CardHeader>
-        <CardTitle asChild>
-          <h2 className="flex items-center gap-2">
-            {icon}
-            {title}
-          </h2>
-        </CardTitle>
+        <CardIconTitle icon={icon}>{title}</CardIconTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>

@@ -14,7 +14,7 @@ export function TestingTab({ testEmailCard }: { testEmailCard?: ReactNode }) {
           title="Connection Test"
           description="Signs in to your tenant with the saved credentials."
           buttonLabel="Test Connection"
-          icon={<PlugZapIcon className="size-5 text-primary" aria-hidden />}
+          icon={PlugZapIcon}
         />
         {testEmailCard}
         <RunTestCard
@@ -22,7 +22,7 @@ export function TestingTab({ testEmailCard }: { testEmailCard?: ReactNode }) {
           title="Full System Test"
           description="Checks the connection, Graph permissions, email template and security groups."
           buttonLabel="Run Full System Test"
-          icon={<ShieldCheckIcon className="size-5 text-primary" aria-hidden />}
+          icon={ShieldCheckIcon}
         />
       </div>
       <TestResultsGrid />
