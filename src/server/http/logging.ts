@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { loggableError } from './loggable-error.js';
 
 // Query parameters that carry one-time codes or tokens (OIDC callback, PayPal return).
 const SENSITIVE_QUERY_KEYS = ['code', 'state', 'id_token_hint', 'token', 'ba_token'];
@@ -23,6 +24,16 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     },
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+    },
+    hooks: {
+      // Every line of this logger and its children (requests, jobs): an error from a failed query
+      // is logged without the values the query carried.
+      logMethod(args, log) {
+        const [first] = args;
+        if (first instanceof Error) args[0] = loggableError(first);
+        else if (first !== null && typeof first === 'object' && 'err' in first && first.err instanceof Error) args[0] = { ...first, err: loggableError(first.err) };
+        return log.apply(this, args);
+      },
     },
   };
 }
