@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isGuid } from '../../shared/api/guid.js';
 import { tenantMessages } from '../../shared/domain/validation-messages.js';
 import type { Database } from '../db/client.js';
 import { memberships } from '../db/schema/index.js';
@@ -24,8 +25,6 @@ declare module 'fastify' {
     tenantAccess: TenantAccess | null;
   }
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -54,7 +53,7 @@ export function createGuards(db: Database, sessions: SessionStore): Guards {
     const header = request.headers['x-tenant-id'];
     const tenantId = (Array.isArray(header) ? header[0] : header)?.trim();
     if (!tenantId) throw badRequest(tenantMessages.tenantIdRequired);
-    if (!uuidPattern.test(tenantId)) throw notFound(tenantMessages.organizationNotFound);
+    if (!isGuid(tenantId)) throw notFound(tenantMessages.organizationNotFound);
     const [membership] = await db
       .select({ role: memberships.role })
       .from(memberships)

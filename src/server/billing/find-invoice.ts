@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { billingMessages } from '../../shared/api/billing.js';
+import { isGuid } from '../../shared/api/guid.js';
 import type { Database } from '../db/client.js';
 import { billingPayments, memberships, tenants } from '../db/schema/index.js';
 import { notFound } from '../http/app-error.js';
@@ -9,15 +10,13 @@ export interface Invoice {
   organization: { name: string; domain: string };
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The invoice of one payment, for a member of its organization. The invoice opens in a new tab,
  * which sends no x-tenant-id, so membership is checked against the invoice's own organization;
  * when the header is sent it must name that organization too. Anyone else gets 404.
  */
 export async function findInvoice(db: Database, input: { paymentId: string; userId: string; tenantId: string | null }): Promise<Invoice> {
-  if (!uuidPattern.test(input.paymentId)) throw notFound(billingMessages.invoiceNotFound);
+  if (!isGuid(input.paymentId)) throw notFound(billingMessages.invoiceNotFound);
   const [row] = await db
     .select({ payment: billingPayments, name: tenants.name, domain: tenants.domain })
     .from(billingPayments)

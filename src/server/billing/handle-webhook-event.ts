@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isGuid } from '../../shared/api/guid.js';
 import type { Database } from '../db/client.js';
 import { billingPayments, billingSubscriptions, paypalWebhookEvents } from '../db/schema/index.js';
 import { AppError } from '../http/app-error.js';
@@ -13,7 +14,6 @@ interface SubscriptionTarget {
   subscriptionId: string;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
 /**
@@ -81,5 +81,5 @@ async function resolveTenant(db: Database, subscriptionId: string | undefined, c
     .where(eq(billingPayments.paypalSubscriptionId, subscriptionId))
     .limit(1);
   if (paid) return { tenantId: paid.tenantId, subscriptionId };
-  return customId && uuidPattern.test(customId) ? { tenantId: customId, subscriptionId } : null;
+  return customId && isGuid(customId) ? { tenantId: customId, subscriptionId } : null;
 }

@@ -165,7 +165,7 @@ describe('PUT and POST /api/configuration', () => {
     [{ weekendProcessing: undefined }, 'Weekend processing setting is required', 'weekendProcessing'],
     [{ passwordValidityDays: 29 }, 'Password validity must be a whole number of days from 30 to 3650', 'passwordValidityDays'],
     [{ passwordValidityDays: 3651 }, 'Password validity must be a whole number of days from 30 to 3650', 'passwordValidityDays'],
-    [{ includeGroups: ['g-1', 'G-2'], excludeGroups: ['g-2'] }, 'A group cannot be both included and excluded', 'excludeGroups'],
+    [{ includeGroups: ['aaaa1111-2222-4333-8444-000000000001', 'AAAA1111-2222-4333-8444-000000000002'], excludeGroups: ['aaaa1111-2222-4333-8444-000000000002'] }, 'A group cannot be both included and excluded', 'excludeGroups'],
   ])('answers 400 for %j with the spec message, saving nothing', async (override, message, field) => {
     const owner = await organizationOwner(harness);
     const response = await save(owner, { ...configurationFor(), ...override });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../domain/plans.js';
 import { subscriptionStatusSchema } from './tenants.js';
+import { text } from './text-fields.js';
 
 /** GET /api/admin/stats. monthlyRevenue is MRR in USD: 35 per monthly + 365/12 per yearly active subscription. */
 export const adminStatsResponse = z.object({
@@ -41,7 +42,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
  * GET /api/admin/users?search=: `search` matches, case-insensitively as a substring, the email,
  * first name, last name or the name of any of the user's organizations.
  */
-export const adminUsersQuery = z.object({ search: z.string().trim().max(200).optional() });
+export const adminUsersQuery = z.object({ search: text().trim().max(200).optional() });
 export const adminUsersResponse = z.array(adminUserSchema);
 
 /** GET /api/admin/subscriptions: organizations whose status is active or trialing. */

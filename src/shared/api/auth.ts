@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { tenantSchema } from './tenants.js';
 import { profileMessages } from '../domain/validation-messages.js';
+import { nameText } from './text-fields.js';
 
 export const authUserSchema = z.object({
   id: z.string(),
@@ -19,8 +20,8 @@ export const getAuthUserResponse = authUserSchema;
 
 /** PUT /api/auth/user */
 export const updateProfileBody = z.object({
-  firstName: z.string({ error: profileMessages.firstNameRequired }).trim().min(1, profileMessages.firstNameRequired).max(100),
-  lastName: z.string({ error: profileMessages.lastNameRequired }).trim().min(1, profileMessages.lastNameRequired).max(100),
+  firstName: nameText('First name', profileMessages.firstNameRequired).trim().min(1, profileMessages.firstNameRequired).max(100),
+  lastName: nameText('Last name', profileMessages.lastNameRequired).trim().min(1, profileMessages.lastNameRequired).max(100),
   email: z.email({ error: profileMessages.emailInvalid }).trim().max(320),
 });
 

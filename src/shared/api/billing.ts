@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '../domain/plans.js';
 import { subscriptionStatusSchema } from './tenants.js';
+import { nameText } from './text-fields.js';
 
 // Texts the server answers with; the web app shows them in toasts.
 export const billingMessages = {
@@ -14,6 +15,7 @@ export const billingMessages = {
   subscriptionCancelled: 'This PayPal subscription has been cancelled',
   subscriptionPastDue: 'This PayPal subscription has a payment past due',
   alreadySubscribed: 'This organization already has an active subscription',
+  paymentPastDue: 'A payment of this subscription is past due: update the payment method instead of buying a second plan',
   nothingToCancel: 'There is no active subscription to cancel',
   alreadyCancelling: 'The subscription is already scheduled to cancel at the end of the period',
   nothingToReactivate: 'There is no subscription scheduled to cancel',
@@ -61,7 +63,7 @@ export const createSubscriptionBody = z.object({
   userEmail: z
     .union([z.email({ error: billingMessages.userEmailInvalid }).trim().max(320), z.literal('')])
     .nullish(),
-  userName: z.string().trim().max(200).nullish(),
+  userName: nameText('Name').trim().max(200).nullish(),
 });
 export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBody>;
 export const createSubscriptionResponse = z.object({
@@ -77,7 +79,10 @@ export const activateSubscriptionBody = z.object({
     .string({ error: billingMessages.subscriptionIdRequired })
     .trim()
     .min(1, billingMessages.subscriptionIdRequired)
-    .max(64, billingMessages.subscriptionNotFound),
+    .max(64, billingMessages.subscriptionNotFound)
+    // PayPal's ids are letters, digits and hyphens (I-ABC123...); the id becomes a segment of a
+    // PayPal API path, where '..', '/' or a broken character would change or break the call.
+    .regex(/^[A-Za-z0-9-]+$/, billingMessages.subscriptionNotFound),
 });
 export type ActivateSubscriptionBody = z.infer<typeof activateSubscriptionBody>;
 

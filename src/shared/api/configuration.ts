@@ -4,8 +4,9 @@ import { isValidCheckTime, WEEKEND_PROCESSING_VALUES } from '../domain/schedule.
 import { normalizeTimeZone } from '../domain/time-zones.js';
 import { configurationMessages as messages } from '../domain/validation-messages.js';
 import { groupIdList, refineGroupListsDisjoint } from './directory.js';
-
-const GUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { GUID_PATTERN } from './guid.js';
+import { refineTemplateBounds } from './template-bounds.js';
+import { text } from './text-fields.js';
 
 /** Texts of our own for inputs the spec only calls required. */
 export const credentialMessages = {
@@ -15,15 +16,16 @@ export const credentialMessages = {
 } as const;
 
 // The token URL carries the tenant as a path segment: a GUID or a domain name, nothing else.
-const TENANT_PATTERN = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})$/i;
+const TENANT_PATTERN = new RegExp(`^(?:${GUID_PATTERN.source.slice(1, -1)}|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63})$`, 'i');
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+const requiredText = (message: string) => text(message).trim().min(1, message);
 
 const wholeNumberIn = (range: { min: number; max: number }, message: string) =>
   z.number({ error: message }).int(message).min(range.min, message).max(range.max, message);
 
-// Tiptap's empty document is '<p></p>': a template without any text is no template.
-const hasVisibleText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length > 0;
+// Tiptap's empty document is '<p></p>': a template without any text is no template. A tag here
+// cannot contain '<', so the scan stays linear however many unclosed '<' a template holds.
+const hasVisibleText = (html: string) => html.replace(/<[^<>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length > 0;
 
 /**
  * PUT and POST /api/configuration: the whole configuration. `clientSecret` is write-only: blank
@@ -35,12 +37,11 @@ export const configurationBody = z
     tenantId: requiredText(messages.tenantIdRequired).regex(TENANT_PATTERN, credentialMessages.tenantIdInvalid),
     azureDirectoryId: requiredText(messages.azureDirectoryIdRequired).regex(GUID_PATTERN, credentialMessages.azureDirectoryIdInvalid),
     applicationId: requiredText(messages.applicationIdRequired).regex(GUID_PATTERN, credentialMessages.applicationIdInvalid),
-    clientSecret: z
-      .string({ error: 'Client secret must be text' })
+    clientSecret: text('Client secret must be text')
       .nullish()
       .transform((secret) => (secret === null || secret === undefined || secret.trim() === '' ? undefined : secret.trim())),
     fromEmail: z.string({ error: messages.fromEmailInvalid }).trim().pipe(z.email(messages.fromEmailInvalid)),
-    emailTemplate: z.string({ error: messages.emailTemplateRequired }).refine(hasVisibleText, messages.emailTemplateRequired),
+    emailTemplate: text(messages.emailTemplateRequired).superRefine(refineTemplateBounds).refine(hasVisibleText, messages.emailTemplateRequired),
     checkTime: requiredText(messages.checkTimeRequired).refine(isValidCheckTime, messages.checkTimeInvalid),
     timeZone: requiredText(messages.timeZoneRequired).transform((value, context) => {
       const zone = normalizeTimeZone(value);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_VALIDITY_DAYS_RANGE } from '../domain/configuration-defaults.js';
 import type { ExpiryReason } from '../domain/password-expiry.js';
 import { configurationMessages as messages } from '../domain/validation-messages.js';
+import { guid } from './guid.js';
 
 export const securityGroupSchema = z.object({ id: z.string(), displayName: z.string() });
 export type SecurityGroup = z.infer<typeof securityGroupSchema>;
@@ -9,9 +10,16 @@ export type SecurityGroup = z.infer<typeof securityGroupSchema>;
 /** GET /api/security-groups: the tenant's security groups, by display name. */
 export const listSecurityGroupsResponse = z.array(securityGroupSchema);
 
-/** includeGroups / excludeGroups: group object ids, lower-cased and without repeats. */
+export const MAX_GROUPS_PER_LIST = 100;
+
+/**
+ * includeGroups / excludeGroups: group object ids, lower-cased and without repeats. Each id
+ * becomes a segment of a Graph URL, so only a GUID is accepted; each group is read from Graph on
+ * every check, so a list is bounded.
+ */
 export const groupIdList = z
-  .array(z.string().trim().min(1, 'A group id must not be empty'), { error: 'Groups must be a list of group ids' })
+  .array(guid(messages.groupIdInvalid), { error: 'Groups must be a list of group ids' })
+  .max(MAX_GROUPS_PER_LIST, `At most ${MAX_GROUPS_PER_LIST} groups can be selected`)
   .default([])
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
 

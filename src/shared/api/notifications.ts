@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryFields } from './paging.js';
+import { nameText, text } from './text-fields.js';
 
 export const PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH = 200;
 
@@ -33,12 +34,12 @@ export type SendTestEmailBody = z.infer<typeof sendTestEmailBody>;
  * the values of its own record of `userId` (the latest check); the rest is what the row showed.
  */
 export const sendManualEmailBody = z.object({
-  userId: z.string({ error: notificationMessages.userIdRequired }).trim().min(1, notificationMessages.userIdRequired),
-  userEmail: z.string().optional(),
-  displayName: z.string().optional(),
+  userId: text(notificationMessages.userIdRequired).trim().min(1, notificationMessages.userIdRequired),
+  userEmail: text().optional(),
+  displayName: nameText('Display name').optional(),
   daysRemaining: z.number().optional(),
   /** A locale date as the table showed it, e.g. '3/20/2025'. */
-  expirationDate: z.string().optional(),
+  expirationDate: text().optional(),
 });
 export type SendManualEmailBody = z.infer<typeof sendManualEmailBody>;
 
@@ -81,7 +82,7 @@ export type PasswordExpirationRecord = z.infer<typeof passwordExpirationRecordSc
  */
 export const passwordExpirationsQuery = z.object({
   ...pageQueryFields,
-  search: z.string().trim().max(PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH, notificationMessages.searchTooLong).optional(),
+  search: text().trim().max(PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH, notificationMessages.searchTooLong).optional(),
 });
 export const passwordExpirationsPage = z.object({
   records: z.array(passwordExpirationRecordSchema),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from '../domain/subscription-status.js';
 import { organizationMessages } from '../domain/validation-messages.js';
+import { nameText, text } from './text-fields.js';
 
 // A domain name: labels of letters, digits and inner hyphens, a dot between labels, and an
 // alphabetic top-level label (contoso.com, eu.contoso.co.uk).
@@ -27,13 +28,11 @@ export const listTenantsResponse = z.array(tenantSchema);
 
 /** POST /api/tenants */
 export const createTenantBody = z.object({
-  name: z
-    .string({ error: organizationMessages.nameRequired })
+  name: nameText('Company name', organizationMessages.nameRequired)
     .trim()
     .min(1, organizationMessages.nameRequired)
     .max(200, 'Company name must be at most 200 characters'),
-  domain: z
-    .string({ error: organizationMessages.domainRequired })
+  domain: text(organizationMessages.domainRequired)
     .trim()
     .toLowerCase()
     .min(1, organizationMessages.domainRequired)

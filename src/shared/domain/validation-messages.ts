@@ -34,4 +34,5 @@ export const configurationMessages = {
   daysBeforeExpirationRange: `Days before expiration must be a whole number from ${DAYS_BEFORE_EXPIRATION_RANGE.min} to ${DAYS_BEFORE_EXPIRATION_RANGE.max}`,
   passwordValidityDaysRange: `Password validity must be a whole number of days from ${PASSWORD_VALIDITY_DAYS_RANGE.min} to ${PASSWORD_VALIDITY_DAYS_RANGE.max}`,
   groupInBothLists: 'A group cannot be both included and excluded',
+  groupIdInvalid: 'A group must be given by its object id (a GUID)',
 } as const;

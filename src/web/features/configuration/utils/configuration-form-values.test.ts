@@ -18,8 +18,8 @@ const savedConfiguration: Configuration = {
   daysBeforeExpiration: 7,
   weekendProcessing: 'skip',
   automationEnabled: false,
-  includeGroups: ['group-a'],
-  excludeGroups: ['group-b'],
+  includeGroups: ['0b9e4c2a-7f31-4d6e-a8b5-1c3d5e7f9a20'],
+  excludeGroups: ['1c8f5d3b-6e42-4a7f-b9c6-2d4e6f8a0b31'],
   passwordValidityDays: 365,
   updatedAt: '2025-03-01T10:00:00.000Z',
 };
@@ -51,7 +51,7 @@ describe('toFormValues', () => {
       emailTemplate: savedConfiguration.emailTemplate,
       daysBeforeExpiration: '7',
       passwordValidityDays: '365',
-      includeGroups: ['group-a'],
+      includeGroups: ['0b9e4c2a-7f31-4d6e-a8b5-1c3d5e7f9a20'],
     });
   });
 
@@ -62,8 +62,8 @@ describe('toFormValues', () => {
 
   it('copies the group lists, so editing the form never changes the cached configuration', () => {
     const values = toFormValues(savedConfiguration, null);
-    values.includeGroups.push('group-c');
-    expect(savedConfiguration.includeGroups).toEqual(['group-a']);
+    values.includeGroups.push('2d7a6e4c-5f53-4b8a-8ad7-3e5f7a9b1c42');
+    expect(savedConfiguration.includeGroups).toEqual(['0b9e4c2a-7f31-4d6e-a8b5-1c3d5e7f9a20']);
   });
 });
 
@@ -115,7 +115,7 @@ describe('changesConnection', () => {
   };
 
   it('is false when only the schedule or the groups change', () => {
-    expect(changesConnection(savedConfiguration, body({ checkTime: '09:30', includeGroups: ['group-c'] }))).toBe(false);
+    expect(changesConnection(savedConfiguration, body({ checkTime: '09:30', includeGroups: ['2d7a6e4c-5f53-4b8a-8ad7-3e5f7a9b1c42'] }))).toBe(false);
   });
 
   it('is true for a new secret or other IDs', () => {
