@@ -8,6 +8,7 @@ import { createGuards } from './auth/guards.js';
 import type { OidcProvider } from './auth/oidc-provider.js';
 import { SessionStore } from './auth/session-store.js';
 import { registerSignInRoutes } from './auth/sign-in-routes.js';
+import { registerSignOutRoutes } from './auth/sign-out-routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookieSecure: config.session.cookieSecure,
     sessionMaxAgeMs: config.session.maxAgeMs,
   });
+  registerSignOutRoutes(app, { oidc: deps.oidc, sessions, guards, appUrl: config.appUrl, cookieSecure: config.session.cookieSecure });
   registerUserRoutes(app, {
     db,
     guards,

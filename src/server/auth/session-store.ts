@@ -64,6 +64,12 @@ export class SessionStore {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
   }
 
+  /** Ends every session of a user, on every device; returns how many. */
+  async deleteAllOfUser(userId: string): Promise<number> {
+    const removed = await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ tokenHash: sessions.tokenHash });
+    return removed.length;
+  }
+
   /** Removes expired sessions; returns how many. */
   async sweepExpired(): Promise<number> {
     const removed = await this.db.delete(sessions).where(lt(sessions.expiresAt, this.clock())).returning({ tokenHash: sessions.tokenHash });

@@ -17,7 +17,7 @@ export interface SignInDeps {
   sessionMaxAgeMs: number;
 }
 
-/** Browser-facing sign-in: /api/login (and /api/auth/login), /api/callback, /api/logout. */
+/** Browser-facing sign-in: /api/login (and /api/auth/login) and /api/callback; signing out is in sign-out-routes.ts. */
 export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): void {
   const startLogin = async (_request: FastifyRequest, reply: FastifyReply) => {
     const start = await deps.oidc.startAuthorization();
@@ -70,26 +70,6 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     request.log.info({ userId: user.id }, 'signed in');
     return reply.redirect('/');
   });
-
-  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await deps.sessions.find(token) : null;
-    if (token) await deps.sessions.delete(token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    const landing = `${deps.appUrl}/`;
-    let target = '/';
-    if (session) {
-      try {
-        target = (await deps.oidc.endSessionUrl(session.idToken, landing)) ?? '/';
-      } catch (error) {
-        // The local session is over either way; the provider's logout is a courtesy.
-        request.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'provider logout unavailable');
-      }
-    }
-    return reply.redirect(target);
-  };
-  app.get('/api/logout', logout);
-  app.get('/api/auth/logout', logout);
 }
 
 function sendProblem(reply: FastifyReply, status: number, message: string) {

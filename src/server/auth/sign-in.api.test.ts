@@ -122,18 +122,19 @@ describe('sign-in through OpenID Connect (authorization code + PKCE)', () => {
     expect(await database.db.$count(loginRequests)).toBe(before);
   });
 
-  it('logs out locally and at the issuer, back to the landing page', async () => {
+  it('logs out by POST, locally and at the issuer, back to the landing page', async () => {
     const { session } = await completeSignIn('bye@example.com', 'By E');
-    const logout = await app.inject({ method: 'GET', url: '/api/logout', headers: { cookie: session } });
-    expect(logout.statusCode).toBe(302);
-    const target = new URL(logout.headers.location as string);
+    const logout = await app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: session, origin: APP_URL } });
+    expect(logout.statusCode).toBe(200);
+    expect(cookieFrom(logout, 'pw_session')).toBe('pw_session=');
+    const target = new URL(logout.json().redirectTo);
     expect(target.pathname).toBe('/logout');
     expect(target.searchParams.get('post_logout_redirect_uri')).toBe(`${APP_URL}/`);
     const atIssuer = await fetch(target, { redirect: 'manual' });
     expect(atIssuer.headers.get('location')).toBe(`${APP_URL}/`);
     expect((await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: session } })).statusCode).toBe(401);
-    const anonymousLogout = await app.inject({ method: 'GET', url: '/api/logout' });
-    expect(anonymousLogout.headers.location).toBe('/');
+    const anonymousLogout = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { origin: APP_URL } });
+    expect(anonymousLogout.json()).toEqual({ redirectTo: '/' });
   });
 
   it('expires a session after inactivity, and keeps an active one alive', async () => {
@@ -149,5 +150,51 @@ describe('sign-in through OpenID Connect (authorization code + PKCE)', () => {
     } finally {
       now = start;
     }
+  });
+});
+
+describe('signing out cannot be forced from another site', () => {
+  it.each(['/api/logout', '/api/auth/logout'])('GET %s leaves the session alive and says how to sign out', async (path) => {
+    const { session } = await completeSignIn('linked@example.com', 'Lin Ked');
+    const response = await app.inject({ method: 'GET', url: path, headers: { cookie: session } });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('POST');
+    expect(response.body).toContain('use the Logout button');
+    expect(cookieFrom(response, 'pw_session')).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: session } })).statusCode).toBe(200);
+  });
+
+  it('refuses a cross-origin POST and keeps the session', async () => {
+    const { session } = await completeSignIn('target@example.com', 'Tar Get');
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+      for (const url of ['/api/logout', '/api/auth/logout-everywhere']) {
+        const response = await app.inject({ method: 'POST', url, headers: { cookie: session, ...headers } });
+        expect(response.statusCode).toBe(403);
+        expect(response.json().message).toBe('Cross-origin request refused');
+      }
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: session } })).statusCode).toBe(200);
+  });
+});
+
+describe('sign out everywhere', () => {
+  it("ends every session of the user and no one else's, then sends the browser to the issuer's logout", async () => {
+    const laptop = await completeSignIn('everywhere@example.com', 'Ever Where');
+    const phone = await completeSignIn('everywhere@example.com', 'Ever Where');
+    const someoneElse = await completeSignIn('bystander@example.com', 'By Stander');
+    const response = await app.inject({ method: 'POST', url: '/api/auth/logout-everywhere', headers: { cookie: laptop.session, origin: APP_URL } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().endedSessions).toBe(2);
+    expect(new URL(response.json().redirectTo).searchParams.get('post_logout_redirect_uri')).toBe(`${APP_URL}/`);
+    expect(cookieFrom(response, 'pw_session')).toBe('pw_session=');
+    for (const gone of [laptop.session, phone.session]) {
+      expect((await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: gone } })).statusCode).toBe(401);
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: someoneElse.session } })).statusCode).toBe(200);
+  });
+
+  it('needs a session', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/logout-everywhere', headers: { origin: APP_URL } });
+    expect(response.statusCode).toBe(401);
   });
 });

@@ -1,12 +1,21 @@
 import type { ComponentProps } from 'react';
 import { LogOutIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { navigateToServerRoute } from '@/lib/navigation';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/error-message';
+import { useSignOut } from '@/lib/sign-out';
 
-/** Signs out through the server (GET /api/logout), which then returns the browser to '/'. */
+/** Signs this browser out (POST /api/logout); the browser then leaves through the provider's logout. */
 export function LogoutButton(props: Omit<ComponentProps<typeof Button>, 'onClick' | 'children'>) {
+  const logout = useSignOut('/api/logout');
+  const start = () =>
+    logout.mutate(undefined, {
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Logout Failed', description: getErrorMessage(error, 'Could not sign you out. Please try again') }),
+    });
+
   return (
-    <Button variant="outline" size="sm" onClick={() => navigateToServerRoute('/api/logout')} {...props}>
+    <Button variant="outline" size="sm" onClick={start} disabled={logout.leaving} {...props}>
       <LogOutIcon aria-hidden />
       Logout
     </Button>

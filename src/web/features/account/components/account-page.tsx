@@ -9,6 +9,7 @@ import { DeleteAccountCard } from './delete-account-card';
 import { NotificationPreferencesCard } from './notification-preferences-card';
 import { PaymentMethodCard } from './payment-method-card';
 import { ProfileForm } from './profile-form';
+import { SignOutEverywhereCard } from './sign-out-everywhere-card';
 
 export const accountTabs = [
   { value: 'profile', label: 'Profile' },
@@ -26,6 +27,7 @@ export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; sub
     profile: (
       <div className="space-y-6">
         <ProfileForm user={user} />
+        <SignOutEverywhereCard />
         <DeleteAccountCard />
       </div>
     ),
