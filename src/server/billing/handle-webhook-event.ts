@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { isGuid } from '../../shared/api/guid.js';
 import type { Database } from '../db/client.js';
-import { billingPayments, billingSubscriptions, paypalWebhookEvents } from '../db/schema/index.js';
+import { auditLogs, billingPayments, billingSubscriptions, paypalWebhookEvents } from '../db/schema/index.js';
+import { recordAudit } from '../audit/record-audit.js';
 import { AppError } from '../http/app-error.js';
 import type { BillingContext } from './billing-context.js';
 import type { PayPalWebhookEvent } from './paypal-wire.js';
-import { syncSubscription } from './sync-subscription.js';
+import { syncSubscription, UnadoptedSubscriptionError } from './sync-subscription.js';
 
 export type WebhookOutcome = 'synced' | 'duplicate' | 'ignored';
 
@@ -33,9 +34,13 @@ export async function handleWebhookEvent(ctx: BillingContext, event: PayPalWebho
   const target = await subscriptionTarget(ctx.db, event);
   if (!target) return 'ignored';
   try {
-    await syncSubscription(ctx, target.tenantId, target.subscriptionId);
+    await syncSubscription(ctx, target.tenantId, target.subscriptionId, { unattended: true });
     return 'synced';
   } catch (error) {
+    if (error instanceof UnadoptedSubscriptionError) {
+      await flagUnadopted(ctx, target.tenantId, error);
+      return 'ignored';
+    }
     if (error instanceof AppError && error.statusCode < 500) {
       // Not ours to store (another plan, a deleted organization): nothing PayPal could fix by retrying.
       ctx.log.info({ eventId: event.id, eventType: event.event_type, ...target, reason: error.message }, 'webhook event ignored');
@@ -44,6 +49,31 @@ export async function handleWebhookEvent(ctx: BillingContext, event: PayPalWebho
     await ctx.db.delete(paypalWebhookEvents).where(eq(paypalWebhookEvents.eventId, event.id));
     throw error;
   }
+}
+
+/**
+ * A live subscription naming an organization that holds another live one (made at PayPal
+ * directly, by anyone, or an old one of theirs restarted there) is left alone: the operator's
+ * log and the organization's audit log say so, and a member who did make it can link it through
+ * Manual Activation, which replaces (and cancels) the old one.
+ */
+async function flagUnadopted(ctx: BillingContext, tenantId: string, error: UnadoptedSubscriptionError): Promise<void> {
+  const { subscriptionId, keptSubscriptionId } = error;
+  ctx.log.warn({ tenantId, subscriptionId, keptSubscriptionId }, 'PayPal subscription naming an organization with a live subscription ignored');
+  // Each of its events (created, activated, every payment) ends here: the audit log says it once.
+  const [flagged] = await ctx.db
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.tenantId, tenantId), eq(auditLogs.category, 'billing'), sql`${auditLogs.details}->>'unadoptedSubscriptionId' = ${subscriptionId}`))
+    .limit(1);
+  if (flagged) return;
+  await recordAudit(ctx.db, tenantId, {
+    category: 'billing',
+    status: 'warning',
+    message: `PayPal reported subscription ${subscriptionId} for this organization, which already has subscription ${keptSubscriptionId}. It was ignored and ${keptSubscriptionId} was kept; if you made ${subscriptionId}, link it under Manual Activation.`,
+    details: { unadoptedSubscriptionId: subscriptionId, keptSubscriptionId },
+    createdAt: ctx.clock(),
+  });
 }
 
 /** Which subscription of which organization an event is about, or null if none of ours. */

@@ -27,7 +27,7 @@ export async function reconcileSubscriptions(ctx: BillingContext): Promise<Recon
   const worker = async () => {
     for (let item = due[next++]; item !== undefined; item = due[next++]) {
       try {
-        await syncSubscription(ctx, item.tenantId, item.subscriptionId);
+        await syncSubscription(ctx, item.tenantId, item.subscriptionId, { unattended: true });
       } catch (error) {
         failed++;
         ctx.log.warn({ err: error, tenantId: item.tenantId, subscriptionId: item.subscriptionId }, 'subscription reconciliation failed');

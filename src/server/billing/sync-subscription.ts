@@ -4,7 +4,7 @@ import type { PlanId } from '../../shared/domain/plans.js';
 import type { SubscriptionStatus } from '../../shared/domain/subscription-status.js';
 import { tenantMessages } from '../../shared/domain/validation-messages.js';
 import { billingSubscriptions, tenants } from '../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../http/app-error.js';
+import { AppError, badRequest, conflict, notFound } from '../http/app-error.js';
 import type { BillingContext } from './billing-context.js';
 import { withBillingLock, type Transaction } from './billing-lock.js';
 import { PayPalApiError } from './paypal-client.js';
@@ -12,6 +12,30 @@ import type { PayPalSubscription, PayPalSubscriptionStatus } from './paypal-wire
 import { recordPayments } from './record-payments.js';
 import { effectiveStatus } from './subscription-state.js';
 import { mapPayPalSubscription, type MappedSubscription } from './subscription-status-mapping.js';
+
+export interface SyncOptions {
+  /**
+   * Set for what PayPal sends on its own (webhooks, reconciliation). Such a sync never lets
+   * another subscription replace the organization's live one: custom_id is only a label the
+   * creator of a subscription chooses, so anyone can create one at PayPal naming any
+   * organization; replacing a live subscription takes a member's own act (the return page or
+   * Manual Activation).
+   */
+  unattended?: boolean;
+}
+
+/**
+ * PayPal reported a live subscription naming an organization that holds another live one, on a
+ * path no member started: it is not adopted and the organization keeps its own.
+ */
+export class UnadoptedSubscriptionError extends AppError {
+  constructor(
+    readonly subscriptionId: string,
+    readonly keptSubscriptionId: string,
+  ) {
+    super(409, 'The organization keeps its own live subscription');
+  }
+}
 
 export interface SyncOutcome {
   subscription: PayPalSubscription;
@@ -33,12 +57,18 @@ const LIVE_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['active', 'trial
  * status, performs a due cancel-at-period-end, records its payments and stores it as the
  * organization's subscription.
  */
-export function syncSubscription(ctx: BillingContext, tenantId: string, subscriptionId: string): Promise<SyncOutcome> {
-  return withBillingLock(ctx.db, tenantId, (tx) => syncSubscriptionLocked(ctx, tx, tenantId, subscriptionId));
+export function syncSubscription(ctx: BillingContext, tenantId: string, subscriptionId: string, options: SyncOptions = {}): Promise<SyncOutcome> {
+  return withBillingLock(ctx.db, tenantId, (tx) => syncSubscriptionLocked(ctx, tx, tenantId, subscriptionId, options));
 }
 
 /** syncSubscription inside a caller's billing lock (cancel and reactivate sync around their PayPal call). */
-export async function syncSubscriptionLocked(ctx: BillingContext, tx: Transaction, tenantId: string, subscriptionId: string): Promise<SyncOutcome> {
+export async function syncSubscriptionLocked(
+  ctx: BillingContext,
+  tx: Transaction,
+  tenantId: string,
+  subscriptionId: string,
+  options: SyncOptions = {},
+): Promise<SyncOutcome> {
   const now = ctx.clock();
   const subscription = await ctx.paypal.getSubscription(subscriptionId);
   if (!subscription) throw notFound(billingMessages.subscriptionNotFound);
@@ -52,7 +82,12 @@ export async function syncSubscriptionLocked(ctx: BillingContext, tx: Transactio
   const [current] = await tx.select().from(billingSubscriptions).where(eq(billingSubscriptions.tenantId, tenantId));
   const sameSubscription = current?.paypalSubscriptionId === subscription.id;
 
+  const replacing = current !== undefined && !sameSubscription;
+  const replacesLive = replacing && LIVE_STATUSES.has(effectiveStatus({ ...current, status: tenant.status }, now));
+
   let mapped = mapPayPalSubscription(subscription, plan, sameSubscription ? current : null, now);
+  // Refused before anything is cancelled or recorded: the live subscription stays untouched.
+  if (options.unattended && replacesLive && LIVE_STATUSES.has(mapped.status)) throw new UnadoptedSubscriptionError(subscription.id, current.paypalSubscriptionId);
   if (mapped.hardCancelDue) mapped = await cancelForGood(ctx, tenantId, subscription.id, mapped);
 
   if (BILLED_STATUSES.has(subscription.status)) {
@@ -61,8 +96,6 @@ export async function syncSubscriptionLocked(ctx: BillingContext, tx: Transactio
     await recordPayments(tx, { tenantId, paypalSubscriptionId: subscription.id, plan }, transactions);
   }
 
-  const replacing = current !== undefined && !sameSubscription;
-  const replacesLive = replacing && LIVE_STATUSES.has(effectiveStatus({ ...current, status: tenant.status }, now));
   // A live subscription always becomes the current one; one that is not (pending, cancelled)
   // only replaces an older one that is not live either, so a late event about an old
   // subscription never hides a newer one.

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingPayments, billingSubscriptions, paypalWebhookEvents } from '../db/schema/index.js';
+import { auditLogs, billingPayments, billingSubscriptions, paypalWebhookEvents, tenants } from '../db/schema/index.js';
+import { reconcileSubscriptions } from './reconcile-subscriptions.js';
 import { BillingHarness, type Customer } from './test-support/billing-test-harness.js';
 
 let harness: BillingHarness;
@@ -140,6 +141,48 @@ describe('PayPal webhooks', () => {
     expect(await harness.database.db.$count(billingPayments, eq(billingPayments.paypalSubscriptionId, subscriptionId))).toBe(0);
     await harness.control('POST', '/_control/webhooks/release');
     await harness.settleWebhooks();
+  });
+
+  it("never lets a subscription made outside the app replace or cancel the organization's own, and says so in its audit log", async () => {
+    const customer = await harness.customer();
+    const own = await harness.purchase(customer);
+    // custom_id is whatever the creator writes: anyone with PayPal API access can name this organization.
+    const { planIds } = await harness.app.billing.catalog.ensure();
+    const outsider = await harness.app.billing.paypal.createSubscription({
+      planId: planIds.yearly,
+      customId: customer.tenant.id,
+      subscriber: {},
+      brandName: 'Elsewhere',
+      returnUrl: 'https://elsewhere.example/done',
+      cancelUrl: 'https://elsewhere.example/cancel',
+    });
+    await harness.control('POST', `/_control/subscriptions/${outsider.id}/approve`);
+    await harness.settleWebhooks();
+
+    const events = await eventsOf(outsider.id);
+    expect(events.map((record) => record.event_type)).toEqual(expect.arrayContaining(['BILLING.SUBSCRIPTION.ACTIVATED', 'PAYMENT.SALE.COMPLETED']));
+    for (const record of events) expect(record.deliveries.at(-1)?.statusCode).toBe(200);
+    const kept = async () => {
+      const { subscriptions } = await harness.control<{ subscriptions: { id: string; status: string }[] }>('GET', '/_control/subscriptions');
+      expect(subscriptions.find((subscription) => subscription.id === own)?.status).toBe('ACTIVE');
+      expect(await harness.status(customer)).toMatchObject({ status: 'active', plan: 'monthly' });
+      expect((await storedSubscription(customer))?.paypalSubscriptionId).toBe(own);
+      const [tenant] = await harness.database.db.select().from(tenants).where(eq(tenants.id, customer.tenant.id));
+      expect(tenant?.paypalSubscriptionId).toBe(own);
+      expect(await harness.database.db.$count(billingPayments, eq(billingPayments.paypalSubscriptionId, outsider.id))).toBe(0);
+    };
+    await kept();
+    const warnings = await harness.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tenantId, customer.tenant.id), eq(auditLogs.category, 'billing'), eq(auditLogs.status, 'warning')));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.message).toContain(`PayPal reported subscription ${outsider.id} for this organization`);
+    expect(warnings[0]?.message).toContain(`${own} was kept`);
+
+    // Reconciliation, the net under webhooks, does not pick it up either.
+    expect((await reconcileSubscriptions(harness.app.billing)).failed).toBe(0);
+    await kept();
   });
 });
 
