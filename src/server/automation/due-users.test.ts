@@ -56,13 +56,23 @@ describe('userAssessor: who is due', () => {
     expect(assess(scanned('2024-03-14T16:00:00Z', { accountEnabled: false }))).toEqual({ listed: false });
   });
 
-  it('never reminds passwords without a date: never expires, federated, on-premises, guests', () => {
+  it('lists passwords without a date under their reason but never reminds them: never expires, federated, on-premises, no change date', () => {
     const soon = '2024-03-14T16:00:00Z';
-    expect(assess(scanned(soon, { passwordPolicies: 'DisablePasswordExpiration' }))).toEqual({ listed: false });
-    expect(assess(scanned(soon, { userPrincipalName: 'ada@fed.contoso.com' }))).toEqual({ listed: false });
-    expect(assess(scanned(soon, { passwordPolicies: 'DisablePasswordExpiration', onPremisesSyncEnabled: true }))).toEqual({ listed: false });
+    const undated = (reason: string) => ({ listed: true, dated: false, reason, due: false, mailAddress: 'ada@contoso.com' });
+    expect(assess(scanned(soon, { passwordPolicies: 'DisablePasswordExpiration' }))).toEqual(undated('never_expires_user_policy'));
+    expect(assess(scanned(soon, { userPrincipalName: 'ada@fed.contoso.com' }))).toEqual(undated('federated'));
+    expect(assess(scanned(soon, { passwordPolicies: 'DisablePasswordExpiration', onPremisesSyncEnabled: true }))).toEqual(undated('managed_on_premises'));
+    expect(assess(scanned(soon, { lastPasswordChangeDateTime: null }))).toEqual(undated('not_applicable'));
+  });
+
+  it('leaves guests and disabled accounts out, with or without a date', () => {
+    const soon = '2024-03-14T16:00:00Z';
     expect(assess(scanned(soon, { userType: 'Guest' }))).toEqual({ listed: false });
-    expect(assess(scanned(soon, { lastPasswordChangeDateTime: null }))).toEqual({ listed: false });
+    expect(assess(scanned(soon, { accountEnabled: false, passwordPolicies: 'DisablePasswordExpiration' }))).toEqual({ listed: false });
+  });
+
+  it('gives a dated user the rule and validity the date came from', () => {
+    expect(assess(scanned('2024-03-14T16:00:00Z'))).toMatchObject({ listed: true, dated: true, reason: 'domain_policy', validityDays: 90 });
   });
 
   it('keeps a due user without a mailbox address, with no address to send to', () => {

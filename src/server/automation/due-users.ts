@@ -3,6 +3,7 @@
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { addDays, daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
 import { isDueOnRun, reminderDaysCovered } from '../../shared/domain/reminder-window.js';
+import type { DatedExpiryReason, UndatedExpiryReason } from '../../shared/domain/password-expiry.js';
 import type { WeekendProcessing } from '../../shared/domain/schedule.js';
 import type { ScannedUser } from '../directory/scan-directory.js';
 
@@ -21,6 +22,9 @@ export type UserAssessment =
   | { listed: false }
   | {
       listed: true;
+      dated: true;
+      reason: DatedExpiryReason;
+      validityDays: number;
       expiresAt: string;
       /** The expiry day on the organization's calendar. */
       expiryDate: LocalDate;
@@ -29,7 +33,18 @@ export type UserAssessment =
       due: boolean;
       /** The directory's mailbox address; null: the user cannot be mailed. */
       mailAddress: string | null;
+    }
+  | {
+      /** Listed under "no date", never reminded. */
+      listed: true;
+      dated: false;
+      reason: UndatedExpiryReason;
+      due: false;
+      mailAddress: string | null;
     };
+
+/** Why a password has no date, for the users the table lists anyway: they have a password the directory governs elsewhere or never expires. */
+const LISTED_WITHOUT_DATE: ReadonlySet<UndatedExpiryReason> = new Set(['never_expires_user_policy', 'never_expires_domain_policy', 'federated', 'managed_on_premises', 'not_applicable']);
 
 /** The last day whose expiries a check on `today` may remind: the window of the last day it covers. */
 export function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
@@ -40,19 +55,26 @@ export function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
 /**
  * Enabled users with a date from the expiry engine are listed while their expiry lies between
  * RECENTLY_EXPIRED_DAYS ago and the last day the check reminds for; they are due when the check
- * reminds them (isDueOnRun: the window, expiry day included, plus the weekday look-ahead). Users
- * whose password never expires, is managed by federation or on-premises, or has no change date
- * get no date, so they are neither listed nor reminded.
+ * reminds them (isDueOnRun: the window, expiry day included, plus the weekday look-ahead). Enabled
+ * members whose password never expires, is managed by federation or on-premises, or has no change
+ * date are listed without a date (the table's "No date") and never reminded; guests and disabled
+ * accounts are not listed.
  */
 export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAssessment {
   const listedUntil = lastRemindedExpiryDay(policy);
   return (user) => {
-    if (!user.accountEnabled || !user.expiry.expires) return { listed: false };
+    if (!user.accountEnabled) return { listed: false };
+    if (!user.expiry.expires) {
+      return LISTED_WITHOUT_DATE.has(user.expiry.reason) ? { listed: true, dated: false, reason: user.expiry.reason, due: false, mailAddress: user.mail } : { listed: false };
+    }
     const expiryDate = localDateOf(user.expiry.expiresAt, policy.timeZone);
     const daysUntilExpiry = daysBetween(policy.today, expiryDate);
     if (daysUntilExpiry < -RECENTLY_EXPIRED_DAYS || expiryDate > listedUntil) return { listed: false };
     return {
       listed: true,
+      dated: true,
+      reason: user.expiry.reason,
+      validityDays: user.expiry.validityDays,
       expiresAt: user.expiry.expiresAt,
       expiryDate,
       daysUntilExpiry,

@@ -142,18 +142,15 @@ async function checkDirectory(services: NotificationServices, tenantId: string, 
       if (user.accountEnabled) summary.usersInScope += 1;
       const found = assess(user);
       if (!found.listed) continue;
+      const listed = { tenantId, graphUserId: user.id, userEmail: user.email, userDisplayName: user.displayName, mailAddress: found.mailAddress, expiryReason: found.reason, checkedAt: now };
+      if (!found.dated) {
+        records.push(listed);
+        if (records.length >= WRITE_BATCH) await flush();
+        continue;
+      }
       if (found.daysUntilExpiry < 0) summary.recentlyExpiredUsers += 1;
       else if (found.daysUntilExpiry <= configuration.daysBeforeExpiration) summary.expiringUsers += 1;
-      records.push({
-        tenantId,
-        graphUserId: user.id,
-        userEmail: user.email,
-        userDisplayName: user.displayName,
-        mailAddress: found.mailAddress,
-        passwordExpiresAt: new Date(found.expiresAt),
-        expiryDate: found.expiryDate,
-        checkedAt: now,
-      });
+      records.push({ ...listed, passwordExpiresAt: new Date(found.expiresAt), expiryDate: found.expiryDate, validityDays: found.validityDays });
       if (found.due) {
         summary.dueUsers += 1;
         if (found.mailAddress === null) summary.withoutMailbox += 1;

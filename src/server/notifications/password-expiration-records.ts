@@ -1,10 +1,20 @@
-import { and, asc, eq, ilike, lt, or, sql } from 'drizzle-orm';
-import type { PasswordExpirationRecord, PasswordExpirationsPage, PasswordExpirationStatus } from '../../shared/api/notifications.js';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type {
+  EmailDelivery,
+  PasswordExpirationFilter,
+  PasswordExpirationRecord,
+  PasswordExpirationsPage,
+  PasswordExpirationSort,
+  PasswordExpirationsQuery,
+  PasswordExpirationStatus,
+} from '../../shared/api/notifications.js';
+import type { SortDirection } from '../../shared/api/paging.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
+import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import type { Database } from '../db/client.js';
 import { containsPattern } from '../db/contains-pattern.js';
-import { passwordExpirations } from '../db/schema/index.js';
+import { emailSends, passwordExpirations } from '../db/schema/index.js';
 
 export type PasswordExpirationRow = typeof passwordExpirations.$inferSelect;
 export type NewPasswordExpiration = typeof passwordExpirations.$inferInsert;
@@ -26,7 +36,9 @@ export async function upsertExpirationRecords(db: Pick<Database, 'insert'>, reco
         mailAddress: sql`excluded.mail_address`,
         passwordExpiresAt: sql`excluded.password_expires_at`,
         expiryDate: sql`excluded.expiry_date`,
-        lastNotifiedAt: sql`case when ${passwordExpirations.expiryDate} = excluded.expiry_date then ${passwordExpirations.lastNotifiedAt} else null end`,
+        expiryReason: sql`excluded.expiry_reason`,
+        validityDays: sql`excluded.validity_days`,
+        lastNotifiedAt: sql`case when ${passwordExpirations.expiryDate} is not distinct from excluded.expiry_date then ${passwordExpirations.lastNotifiedAt} else null end`,
         // Two checks at once: the row keeps the later one's stamp, so neither removes what the other found.
         checkedAt: sql`greatest(${passwordExpirations.checkedAt}, excluded.checked_at)`,
       },
@@ -52,49 +64,126 @@ export function expirationStatus(daysUntilExpiry: number, lastNotifiedAt: Date |
   return daysUntilExpiry < 0 ? 'expired' : 'pending';
 }
 
-export function toExpirationRecord(row: PasswordExpirationRow, today: LocalDate): PasswordExpirationRecord {
-  const daysUntilExpiry = daysBetween(today, row.expiryDate);
+export function toExpirationRecord(row: PasswordExpirationRow, today: LocalDate, latestReminder: EmailDelivery | null): PasswordExpirationRecord {
+  const daysUntilExpiry = row.expiryDate === null ? null : daysBetween(today, row.expiryDate);
   return {
     id: row.id,
     userId: row.graphUserId,
     userEmail: row.userEmail,
     userDisplayName: row.userDisplayName,
-    passwordExpiryDate: row.passwordExpiresAt.toISOString(),
+    passwordExpiryDate: row.passwordExpiresAt?.toISOString() ?? null,
     daysUntilExpiry,
+    expiryReason: row.expiryReason,
+    validityDays: row.validityDays,
     lastNotified: row.lastNotifiedAt?.toISOString() ?? null,
-    status: expirationStatus(daysUntilExpiry, row.lastNotifiedAt),
+    // No date: nothing is pending or expired; spec's "otherwise pending" applies.
+    status: expirationStatus(daysUntilExpiry ?? 0, row.lastNotifiedAt),
     reachable: row.mailAddress !== null,
+    latestReminder,
   };
 }
 
 /**
- * GET /api/password-expirations: one page of the latest check's users, soonest expiry first (then
- * by name, then id, so pages never overlap), days counted from today. `search` keeps users whose
- * display name or email contains it, ignoring case.
+ * Each filter as a condition on the stored instant, so the (tenant, expiry) index serves it: the
+ * expiry day is today or later exactly when the instant is at or after today's midnight in the
+ * organization's zone.
+ */
+function filterCondition(filter: PasswordExpirationFilter, startOfToday: Date): SQL | undefined {
+  switch (filter) {
+    case 'expiring_soon':
+      return gte(passwordExpirations.passwordExpiresAt, startOfToday);
+    case 'expired':
+      return lt(passwordExpirations.passwordExpiresAt, startOfToday);
+    case 'no_date':
+      return isNull(passwordExpirations.passwordExpiresAt);
+    case 'all':
+      return undefined;
+  }
+}
+
+/**
+ * The order of each sortable column, its ties broken by the columns after it down to the id (so
+ * pages never overlap), all one way so an index reads it in either direction. PostgreSQL's
+ * default null placement keeps that true: no expiry date sorts after every date, and "never
+ * notified" before every notification (its index keeps nulls first).
+ */
+const SORT_COLUMNS: Record<PasswordExpirationSort, readonly AnyColumn[]> = {
+  expiry: [passwordExpirations.passwordExpiresAt, passwordExpirations.userDisplayName, passwordExpirations.id],
+  name: [passwordExpirations.userDisplayName, passwordExpirations.id],
+  email: [passwordExpirations.userEmail, passwordExpirations.id],
+  last_notified: [passwordExpirations.lastNotifiedAt, passwordExpirations.id],
+};
+
+function orderOf(sort: PasswordExpirationSort, direction: SortDirection): SQL[] {
+  const nullsFirst = sort === 'last_notified' ? direction === 'asc' : direction === 'desc';
+  return SORT_COLUMNS[sort].map((column, index) => {
+    const ordered = direction === 'asc' ? asc(column) : desc(column);
+    return index === 0 ? sql`${ordered} ${sql.raw(nullsFirst ? 'nulls first' : 'nulls last')}` : ordered;
+  });
+}
+
+/** The latest mail (scheduled or sent from the row) to each of `graphUserIds`, test mails aside. */
+async function latestReminders(db: Database, tenantId: string, graphUserIds: readonly string[]): Promise<Map<string, EmailDelivery>> {
+  if (graphUserIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([emailSends.graphUserId], { graphUserId: emailSends.graphUserId, state: emailSends.state, error: emailSends.lastError, createdAt: emailSends.createdAt })
+    .from(emailSends)
+    .where(and(eq(emailSends.tenantId, tenantId), inArray(emailSends.graphUserId, [...graphUserIds]), ne(emailSends.kind, 'test'), isNotNull(emailSends.graphUserId)))
+    .orderBy(emailSends.graphUserId, desc(emailSends.createdAt), desc(emailSends.id));
+  return new Map(rows.map((row) => [row.graphUserId ?? '', { state: row.state, error: row.error, createdAt: row.createdAt.toISOString() }]));
+}
+
+/**
+ * GET /api/password-expirations: one page of the latest check's users under `filter`, in the
+ * column's order, days counted from today, each with their latest reminder's delivery. `search`
+ * keeps users whose display name or email contains it, ignoring case; the counts per filter
+ * honour it.
  */
 export async function pagePasswordExpirations(
   db: Database,
   tenantId: string,
-  query: { page: number; pageSize: number; search?: string | undefined },
+  query: Pick<PasswordExpirationsQuery, 'page' | 'pageSize' | 'filter' | 'sort' | 'direction'> & { search?: string | undefined },
   timeZone: string,
   now: Date,
 ): Promise<PasswordExpirationsPage> {
-  const { page, pageSize, search } = query;
+  const { page, pageSize, search, filter, sort, direction } = query;
+  const today = localDateOf(now, timeZone);
+  const startOfToday = instantOfWallClock(today, 0, timeZone);
   const pattern = search ? containsPattern(search) : null;
-  const matching = and(
+  const searched = and(
     eq(passwordExpirations.tenantId, tenantId),
     pattern ? or(ilike(passwordExpirations.userDisplayName, pattern), ilike(passwordExpirations.userEmail, pattern)) : undefined,
   );
-  const [rows, total] = await Promise.all([
+  const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+  const [rows, [counts]] = await Promise.all([
     db
       .select()
       .from(passwordExpirations)
-      .where(matching)
-      .orderBy(asc(passwordExpirations.passwordExpiresAt), asc(passwordExpirations.userDisplayName), asc(passwordExpirations.id))
+      .where(and(searched, filterCondition(filter, startOfToday)))
+      .orderBy(...orderOf(sort, direction))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.$count(passwordExpirations, matching),
+    db
+      .select({
+        expiring_soon: countOf(filterCondition('expiring_soon', startOfToday)),
+        expired: countOf(filterCondition('expired', startOfToday)),
+        no_date: countOf(filterCondition('no_date', startOfToday)),
+        all: countOf(undefined),
+      })
+      .from(passwordExpirations)
+      .where(searched),
   ]);
-  const today = localDateOf(now, timeZone);
-  return { records: rows.map((row) => toExpirationRecord(row, today)), total, page, pageSize };
+  const reminders = await latestReminders(
+    db,
+    tenantId,
+    rows.map((row) => row.graphUserId),
+  );
+  const allCounts = counts ?? { expiring_soon: 0, expired: 0, no_date: 0, all: 0 };
+  return {
+    records: rows.map((row) => toExpirationRecord(row, today, reminders.get(row.graphUserId) ?? null)),
+    total: allCounts[filter],
+    counts: allCounts,
+    page,
+    pageSize,
+  };
 }

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PasswordExpirationsPage } from '../../shared/api/notifications.js';
+import { localDateOf } from '../../shared/domain/days-until.js';
+import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
+import { and, eq } from 'drizzle-orm';
+import { emailSends, passwordExpirations as passwordExpirationsTable } from '../db/schema/index.js';
 import { organizationOwner, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { upsertExpirationRecords } from './password-expiration-records.js';
 
@@ -35,6 +39,8 @@ function record(member: Member, n: number, overrides: { name?: string; email?: s
     mailAddress: overrides.email ?? `user${n}@contoso.com`,
     passwordExpiresAt: expiresAt,
     expiryDate: expiresAt.toISOString().slice(0, 10),
+    expiryReason: 'domain_policy' as const,
+    validityDays: 90,
     checkedAt: new Date(),
   };
 }
@@ -82,6 +88,10 @@ describe('GET /api/password-expirations?page=&pageSize=', () => {
     ['?pageSize=101', 'The limit must be a whole number from 1 to 100'],
     ['?pageSize=2.5', 'The limit must be a whole number from 1 to 100'],
     [`?search=${'a'.repeat(201)}`, 'The search can be at most 200 characters'],
+    ['?filter=soon', 'The filter must be one of: expiring_soon, expired, no_date, all'],
+    ['?filter=expired&filter=all', 'The filter must be one of: expiring_soon, expired, no_date, all'],
+    ['?sort=status', 'The sort must be one of: expiry, name, email, last_notified'],
+    ['?sort=name&direction=down', 'The direction must be asc or desc'],
   ])('refuses %s', async (query, message) => {
     const owner = await organizationOwner(harness);
     const response = await get(owner, query);
@@ -142,5 +152,146 @@ describe('GET /api/password-expirations?search=', () => {
     expect((await page(owner, '?search=%20%20')).total).toBe(5);
     expect((await page(owner, '?search=')).total).toBe(5);
     expect(await page(owner, '?search=nobody')).toMatchObject({ total: 0, records: [] });
+  });
+});
+
+describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
+  const DAY = 86_400_000;
+
+  /**
+   * What a check of a mixed directory finds (no configuration: New York's calendar): two expired,
+   * three expiring, two without a date. Listed here out of every order the tests ask for.
+   */
+  async function mixedCheck(): Promise<Member> {
+    const owner = await organizationOwner(harness);
+    const now = harness.graph.clock.now().getTime();
+    const dated = (id: string, name: string, days: number, reason: 'domain_policy' | 'organization_default', validityDays: number) => {
+      const expiresAt = new Date(now + days * DAY);
+      return {
+        ...record(owner, 0, { name, email: `${id}@contoso.com` }),
+        graphUserId: id,
+        passwordExpiresAt: expiresAt,
+        expiryDate: localDateOf(expiresAt, DEFAULT_TIME_ZONE),
+        expiryReason: reason,
+        validityDays,
+      };
+    };
+    const undated = (id: string, name: string, reason: 'never_expires_user_policy' | 'federated') => ({
+      ...record(owner, 0, { name, email: `${id}@contoso.com` }),
+      graphUserId: id,
+      passwordExpiresAt: null,
+      expiryDate: null,
+      expiryReason: reason,
+      validityDays: null,
+    });
+    await upsertExpirationRecords(harness.database.db, [
+      dated('soon-5', 'Erin Five', 5, 'domain_policy', 90),
+      dated('gone-20', 'Gina Twenty', -20, 'domain_policy', 90),
+      undated('never', 'Nora Never', 'never_expires_user_policy'),
+      dated('soon-1', 'Ben One', 1, 'organization_default', 365),
+      dated('gone-3', 'Cole Three', -3, 'domain_policy', 90),
+      undated('fed', 'Fay Federated', 'federated'),
+      dated('soon-3', 'Ann Three', 3, 'domain_policy', 90),
+    ]);
+    return owner;
+  }
+  const ids = (result: PasswordExpirationsPage) => result.records.map((entry) => entry.userId);
+
+  it('opens on the users expiring soon, soonest first, with the count under each filter', async () => {
+    const owner = await mixedCheck();
+    const first = await page(owner, '');
+    expect(ids(first)).toEqual(['soon-1', 'soon-3', 'soon-5']);
+    expect(first.total).toBe(3);
+    expect(first.counts).toEqual({ expiring_soon: 3, expired: 2, no_date: 2, all: 7 });
+    expect(first.records.map((entry) => entry.daysUntilExpiry)).toEqual([1, 3, 5]);
+  });
+
+  it('filters expired users, users without a date, and everyone', async () => {
+    const owner = await mixedCheck();
+    const expired = await page(owner, '?filter=expired');
+    expect(ids(expired)).toEqual(['gone-20', 'gone-3']);
+    expect(expired.records.map((entry) => entry.status)).toEqual(['expired', 'expired']);
+    const undated = await page(owner, '?filter=no_date');
+    expect(ids(undated)).toEqual(['fed', 'never']);
+    expect(undated.records[0]).toMatchObject({ passwordExpiryDate: null, daysUntilExpiry: null, expiryReason: 'federated', validityDays: null });
+    // Everyone, by expiry: a password without a date sorts after every date.
+    expect(ids(await page(owner, '?filter=all'))).toEqual(['gone-20', 'gone-3', 'soon-1', 'soon-3', 'soon-5', 'fed', 'never']);
+    // The search narrows the filter and the counts alike.
+    const searched = await page(owner, '?filter=all&search=three');
+    expect(ids(searched)).toEqual(['gone-3', 'soon-3']);
+    expect(searched.counts).toEqual({ expiring_soon: 1, expired: 1, no_date: 0, all: 2 });
+  });
+
+  it('sorts by name, email, expiry and last notified, either way, and pages in that order', async () => {
+    const owner = await mixedCheck();
+    expect(names(await page(owner, '?filter=all&sort=name'))).toEqual(['Ann Three', 'Ben One', 'Cole Three', 'Erin Five', 'Fay Federated', 'Gina Twenty', 'Nora Never']);
+    expect(names(await page(owner, '?filter=expiring_soon&sort=name&direction=desc'))).toEqual(['Erin Five', 'Ben One', 'Ann Three']);
+    expect(ids(await page(owner, '?filter=no_date&sort=email&direction=desc'))).toEqual(['never', 'fed']);
+    expect(ids(await page(owner, '?sort=expiry&direction=desc'))).toEqual(['soon-5', 'soon-3', 'soon-1']);
+    expect(ids(await page(owner, '?filter=all&sort=expiry&direction=desc&pageSize=3'))).toEqual(['never', 'fed', 'soon-5']);
+    expect(ids(await page(owner, '?filter=all&sort=expiry&direction=desc&pageSize=3&page=2'))).toEqual(['soon-3', 'soon-1', 'gone-3']);
+
+    await harness.database.db
+      .update(passwordExpirationsTable)
+      .set({ lastNotifiedAt: new Date(Date.UTC(2030, 0, 2)) })
+      .where(and(eq(passwordExpirationsTable.tenantId, owner.tenantId), eq(passwordExpirationsTable.graphUserId, 'soon-5')));
+    await harness.database.db
+      .update(passwordExpirationsTable)
+      .set({ lastNotifiedAt: new Date(Date.UTC(2030, 0, 1)) })
+      .where(and(eq(passwordExpirationsTable.tenantId, owner.tenantId), eq(passwordExpirationsTable.graphUserId, 'soon-1')));
+    // Never notified comes first going up, last going down.
+    expect(ids(await page(owner, '?sort=last_notified'))).toEqual(['soon-3', 'soon-1', 'soon-5']);
+    expect(ids(await page(owner, '?sort=last_notified&direction=desc'))).toEqual(['soon-5', 'soon-1', 'soon-3']);
+  });
+
+  it("gives each user the reason for the date, or for there being none", async () => {
+    const owner = await mixedCheck();
+    const all = await page(owner, '?filter=all&sort=name');
+    expect(all.records.map((entry) => [entry.userId, entry.expiryReason, entry.validityDays])).toEqual([
+      ['soon-3', 'domain_policy', 90],
+      ['soon-1', 'organization_default', 365],
+      ['gone-3', 'domain_policy', 90],
+      ['soon-5', 'domain_policy', 90],
+      ['fed', 'federated', null],
+      ['gone-20', 'domain_policy', 90],
+      ['never', 'never_expires_user_policy', null],
+    ]);
+  });
+
+  it("shows the delivery state of each user's latest reminder, with its error, test mails aside", async () => {
+    const owner = await mixedCheck();
+    const today = localDateOf(harness.graph.clock.now(), DEFAULT_TIME_ZONE);
+    const mail = (graphUserId: string, kind: 'reminder' | 'manual' | 'test', state: 'queued' | 'sent' | 'failed', minute: number, lastError: string | null = null) => ({
+      tenantId: owner.tenantId,
+      kind,
+      graphUserId: kind === 'test' ? null : graphUserId,
+      recipient: `${graphUserId}@contoso.com`,
+      displayName: graphUserId,
+      expiryDate: today,
+      localDay: today,
+      senderMailbox: 'noreply@contoso.com',
+      state,
+      lastError,
+      nextAttemptAt: new Date(Date.UTC(2030, 0, 1, 0, minute)),
+      createdAt: new Date(Date.UTC(2030, 0, 1, 0, minute)),
+    });
+    const forbidden = 'Graph refused to send mail (403 ErrorAccessDenied): grant the Mail.Send application permission.';
+    await harness.database.db.insert(emailSends).values([
+      mail('soon-1', 'reminder', 'sent', 1),
+      mail('soon-1', 'manual', 'failed', 2, forbidden),
+      mail('soon-3', 'reminder', 'failed', 1, forbidden),
+      mail('soon-3', 'manual', 'queued', 2),
+      mail('soon-5', 'test', 'failed', 3, forbidden),
+    ]);
+    const records = (await page(owner, '')).records;
+    expect(records.map((entry) => [entry.userId, entry.latestReminder?.state ?? null, entry.latestReminder?.error ?? null])).toEqual([
+      ['soon-1', 'failed', forbidden],
+      ['soon-3', 'queued', null],
+      ['soon-5', null, null],
+    ]);
+    // Another organization's mail to a user with the same id is not theirs.
+    const other = await organizationOwner(harness);
+    await harness.database.db.insert(emailSends).values({ ...mail('soon-5', 'reminder', 'sent', 4), tenantId: other.tenantId });
+    expect((await page(owner, '')).records[2]?.latestReminder).toBeNull();
   });
 });

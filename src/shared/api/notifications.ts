@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQueryFields } from './paging.js';
+import { expiryReasonSchema } from './directory.js';
+import { pageQueryFields, sortQueryFields } from './paging.js';
 import { nameText, text } from './text-fields.js';
 
 export const PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH = 200;
@@ -13,6 +14,7 @@ export const notificationMessages = {
   userNotInLatestCheck: 'This user is not in the latest password check. Run a check and try again.',
   subscriptionRequired: 'An active subscription is required',
   searchTooLong: `The search can be at most ${PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH} characters`,
+  filterInvalid: 'The filter must be one of: expiring_soon, expired, no_date, all',
 } as const;
 
 /** GET /api/default-template: the template "reset" restores (HTML, with {{variables}}). */
@@ -56,6 +58,17 @@ export type SendEmailResponse = z.infer<typeof sendEmailResponse>;
 export const passwordExpirationStatusSchema = z.enum(['notified', 'expired', 'pending']);
 export type PasswordExpirationStatus = z.infer<typeof passwordExpirationStatusSchema>;
 
+/** Where a mail to a user stands: waiting, being handed to Graph, accepted, refused, or held back by the mailbox's limit. */
+export const EMAIL_DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed', 'deferred'] as const;
+export const emailDeliverySchema = z.object({
+  state: z.enum(EMAIL_DELIVERY_STATES),
+  /** Why it failed or waits, as the audit log says it; null when nothing went wrong. */
+  error: z.string().nullable(),
+  /** ISO 8601: when the mail was planned. */
+  createdAt: z.string(),
+});
+export type EmailDelivery = z.infer<typeof emailDeliverySchema>;
+
 /** One row of GET /api/password-expirations (spec section 3). */
 export const passwordExpirationRecordSchema = z.object({
   id: z.string(),
@@ -63,31 +76,55 @@ export const passwordExpirationRecordSchema = z.object({
   userId: z.string(),
   userEmail: z.string(),
   userDisplayName: z.string(),
-  /** ISO 8601. */
-  passwordExpiryDate: z.string(),
-  /** Calendar days in the organization's time zone; negative once expired. */
-  daysUntilExpiry: z.number(),
+  /** ISO 8601; null when the password has no date (see expiryReason). */
+  passwordExpiryDate: z.string().nullable(),
+  /** Calendar days in the organization's time zone; negative once expired; null with no date. */
+  daysUntilExpiry: z.number().nullable(),
+  /** Where the date came from, or why there is none; label it with expiryReasonLabel(). */
+  expiryReason: expiryReasonSchema,
+  /** The validity the date was computed with; null with no date. */
+  validityDays: z.number().nullable(),
   /** ISO 8601 of the reminder for this expiry, or null. */
   lastNotified: z.string().nullable(),
   status: passwordExpirationStatusSchema,
   /** False when the directory has no mailbox address for the user: reminders cannot reach them. */
   reachable: z.boolean(),
+  /** The latest reminder (scheduled or sent from the row) to this user; null when none was ever planned. */
+  latestReminder: emailDeliverySchema.nullable(),
 });
 export type PasswordExpirationRecord = z.infer<typeof passwordExpirationRecordSchema>;
 
 /**
- * GET /api/password-expirations?page=&pageSize=&search= : the latest check's users, soonest expiry
- * first, a page at a time. `search` (spec section 2) keeps users whose display name or email
- * contains it, ignoring case; blank means everyone.
+ * Which of the latest check's users the table shows. `expiring_soon`: the expiry day is today or
+ * later (the Expiring Soon card counts the same days, up to the reminder window); `expired`: it
+ * has passed; `no_date`: the password never expires, is managed by federation or on-premises, or
+ * has no change date; `all`: everyone.
+ */
+export const PASSWORD_EXPIRATION_FILTERS = ['expiring_soon', 'expired', 'no_date', 'all'] as const;
+export type PasswordExpirationFilter = (typeof PASSWORD_EXPIRATION_FILTERS)[number];
+
+/** Sortable columns. `expiry`: a password with no date sorts as the farthest; `last_notified`: never sorts as the earliest. */
+export const PASSWORD_EXPIRATION_SORTS = ['expiry', 'name', 'email', 'last_notified'] as const;
+export type PasswordExpirationSort = (typeof PASSWORD_EXPIRATION_SORTS)[number];
+
+/**
+ * GET /api/password-expirations?filter=&sort=&direction=&search=&page=&pageSize= : the latest
+ * check's users, a page at a time; by default those expiring soon, soonest first. `search` (spec
+ * section 2) keeps users whose display name or email contains it, ignoring case; blank means everyone.
  */
 export const passwordExpirationsQuery = z.object({
   ...pageQueryFields,
+  ...sortQueryFields(PASSWORD_EXPIRATION_SORTS, 'expiry'),
+  filter: z.enum(PASSWORD_EXPIRATION_FILTERS, { error: notificationMessages.filterInvalid }).default('expiring_soon'),
   search: text().trim().max(PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH, notificationMessages.searchTooLong).optional(),
 });
+export type PasswordExpirationsQuery = z.infer<typeof passwordExpirationsQuery>;
 export const passwordExpirationsPage = z.object({
   records: z.array(passwordExpirationRecordSchema),
-  /** How many users match the search (all of the latest check's without one). */
+  /** How many users match the filter and the search. */
   total: z.number(),
+  /** How many match the search under each filter (the filter buttons' counts). */
+  counts: z.object({ expiring_soon: z.number(), expired: z.number(), no_date: z.number(), all: z.number() }),
   page: z.number(),
   pageSize: z.number(),
 });

@@ -7,6 +7,7 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const pagingMessages = {
   page: 'The page must be a whole number from 1',
   pageSize: `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
+  direction: 'The direction must be asc or desc',
 } as const;
 
 /** A query-string or path number: '25' is 25, anything else from 1 to `max` answers `message`. */
@@ -17,3 +18,15 @@ export const pageQueryFields = {
   page: wholeNumber(pagingMessages.page, Number.MAX_SAFE_INTEGER).default(1),
   pageSize: wholeNumber(pagingMessages.pageSize, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 };
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/** `?sort=&direction=` of a sortable list: one of its `columns` (`fallback` when absent), ascending unless told. */
+export function sortQueryFields<const Column extends string>(columns: readonly [Column, ...Column[]], fallback: Column) {
+  const sortMessage = `The sort must be one of: ${columns.join(', ')}`;
+  return {
+    sort: z.enum(columns, { error: sortMessage }).default(fallback),
+    direction: z.enum(SORT_DIRECTIONS, { error: pagingMessages.direction }).default('asc'),
+  };
+}

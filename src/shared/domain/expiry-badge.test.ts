@@ -61,6 +61,12 @@ describe('rowStatus', () => {
   it('is Pending otherwise', () => {
     expect(rowStatus({ status: 'pending', lastNotified: null })).toBe('Pending');
     expect(rowStatus({ status: 'anything', lastNotified: undefined })).toBe('Pending');
+    expect(rowStatus({ status: 'pending', lastNotified: null, daysUntilExpiry: 4 })).toBe('Pending');
+  });
+
+  it('is Not applicable for a password without a date, unless a reminder was recorded', () => {
+    expect(rowStatus({ status: 'pending', lastNotified: null, daysUntilExpiry: null })).toBe('Not applicable');
+    expect(rowStatus({ status: 'pending', lastNotified: '2024-06-01T08:00:00Z', daysUntilExpiry: null })).toBe('Notified');
   });
 });
 

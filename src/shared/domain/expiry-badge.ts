@@ -46,14 +46,17 @@ export function previewColour(daysRemaining: number | null): PreviewColour {
   return { text, tone: 'green' };
 }
 
-export type RowStatus = 'Notified' | 'Expired' | 'Pending';
+export type RowStatus = 'Notified' | 'Expired' | 'Pending' | 'Not applicable';
 
-/** Status column: Notified wins over Expired (a notified user whose password then lapsed stays Notified). */
-export function rowStatus(record: { status: string; lastNotified: string | Date | null | undefined }): RowStatus {
+/**
+ * Status column: Notified wins over Expired (a notified user whose password then lapsed stays
+ * Notified). A password without a date (`daysUntilExpiry` null) is never reminded: nothing is pending.
+ */
+export function rowStatus(record: { status: string; lastNotified: string | Date | null | undefined; daysUntilExpiry?: number | null }): RowStatus {
   const wasNotified = record.lastNotified !== null && record.lastNotified !== undefined && record.lastNotified !== '';
   if (record.status === 'notified' || wasNotified) return 'Notified';
   if (record.status === 'expired') return 'Expired';
-  return 'Pending';
+  return record.daysUntilExpiry === null ? 'Not applicable' : 'Pending';
 }
 
 const WORD_SEPARATORS = /[\s._-]+/u;

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ExpiryReason } from '../../../shared/domain/password-expiry.js';
 import { users } from './identity.js';
 import { tenants } from './tenants.js';
 
 /**
  * The users table of the dashboard: who the latest check found with a password expiring within the
- * reminder window or expired recently. Replaced by every check (rows it no longer finds go).
+ * reminder window or expired recently, and the enabled members whose password has no date (never
+ * expires, federated, managed on-premises, no change date). Replaced by every check (rows it no
+ * longer finds go).
  */
 export const passwordExpirations = pgTable(
   'password_expirations',
@@ -20,9 +23,14 @@ export const passwordExpirations = pgTable(
     userDisplayName: text('user_display_name').notNull(),
     /** `mail` from the directory; null when the user has no mailbox address (no reminder can reach them). */
     mailAddress: text('mail_address'),
-    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }).notNull(),
-    /** The expiry day on the organization's calendar when the check ran. */
-    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    /** Null when the password has no date (see `expiryReason`). */
+    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
+    /** The expiry day on the organization's calendar when the check ran; null with no date. */
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    /** Where the date came from, or why there is none (the expiry engine's reason). */
+    expiryReason: text('expiry_reason').$type<ExpiryReason>().notNull(),
+    /** The validity the date was computed with; null with no date. */
+    validityDays: integer('validity_days'),
     /** Set when a reminder for this expiry was sent; cleared when the expiry changes (password changed). */
     lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
@@ -31,6 +39,11 @@ export const passwordExpirations = pgTable(
     uniqueIndex('password_expirations_tenant_user_key').on(table.tenantId, table.graphUserId),
     // The users table reads an organization's records a page at a time in this order.
     index('password_expirations_tenant_expiry_idx').on(table.tenantId, table.passwordExpiresAt, table.userDisplayName, table.id),
+    // ... and sorted by the other sortable columns.
+    index('password_expirations_tenant_name_idx').on(table.tenantId, table.userDisplayName, table.id),
+    index('password_expirations_tenant_email_idx').on(table.tenantId, table.userEmail, table.id),
+    // Never notified sorts as the earliest.
+    index('password_expirations_tenant_notified_idx').on(table.tenantId, table.lastNotifiedAt.asc().nullsFirst(), table.id),
   ],
 );
 
@@ -90,6 +103,8 @@ export const emailSends = pgTable(
     index('email_sends_mailbox_sent_idx').on(table.senderMailbox, table.sentAt).where(sql`${table.state} = 'sent'`),
     index('email_sends_sending_idx').on(table.senderMailbox, table.leaseUntil).where(sql`${table.state} = 'sending'`),
     index('email_sends_tenant_sent_idx').on(table.tenantId, table.sentAt),
+    // The users table shows each listed user's latest mail.
+    index('email_sends_tenant_user_created_idx').on(table.tenantId, table.graphUserId, table.createdAt),
   ],
 );
 

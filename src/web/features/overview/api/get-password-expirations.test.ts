@@ -3,19 +3,26 @@ import { passwordExpirationsPageKey, passwordExpirationsUrl } from './get-passwo
 import { passwordExpirationsQueryKey } from './overview-query-keys';
 
 describe('passwordExpirationsUrl', () => {
-  it('asks for the page, its size and the search, encoded', () => {
-    expect(passwordExpirationsUrl({ page: 2, pageSize: 25, search: 'Ada & 100%' })).toBe('/api/password-expirations?page=2&pageSize=25&search=Ada+%26+100%25');
+  const view = { filter: 'expiring_soon', sort: 'expiry', direction: 'asc' } as const;
+
+  it('asks for the filter, the order, the page, its size and the search, encoded', () => {
+    expect(passwordExpirationsUrl({ filter: 'expired', sort: 'name', direction: 'desc', page: 2, pageSize: 25, search: 'Ada & 100%' })).toBe(
+      '/api/password-expirations?filter=expired&sort=name&direction=desc&page=2&pageSize=25&search=Ada+%26+100%25',
+    );
   });
 
   it('leaves an empty search out', () => {
-    expect(passwordExpirationsUrl({ page: 1, pageSize: 25, search: '' })).toBe('/api/password-expirations?page=1&pageSize=25');
+    expect(passwordExpirationsUrl({ ...view, page: 1, pageSize: 25, search: '' })).toBe('/api/password-expirations?filter=expiring_soon&sort=expiry&direction=asc&page=1&pageSize=25');
   });
 });
 
 describe('passwordExpirationsPageKey', () => {
   it('sits under the prefix a check invalidates', () => {
-    const key = passwordExpirationsPageKey({ page: 3, pageSize: 25, search: 'ada' });
+    const request = { filter: 'expiring_soon', sort: 'expiry', direction: 'asc', page: 3, pageSize: 25, search: 'ada' } as const;
+    const key = passwordExpirationsPageKey(request);
     expect(key.slice(0, passwordExpirationsQueryKey.length)).toEqual([...passwordExpirationsQueryKey]);
-    expect(key).not.toEqual(passwordExpirationsPageKey({ page: 3, pageSize: 25, search: 'grace' }));
+    expect(key).not.toEqual(passwordExpirationsPageKey({ ...request, search: 'grace' }));
+    expect(key).not.toEqual(passwordExpirationsPageKey({ ...request, filter: 'all' }));
+    expect(key).not.toEqual(passwordExpirationsPageKey({ ...request, direction: 'desc' }));
   });
 });

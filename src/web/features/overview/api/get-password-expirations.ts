@@ -1,9 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PasswordExpirationsPage } from '../../../../shared/api/notifications';
+import type { PasswordExpirationFilter, PasswordExpirationsPage, PasswordExpirationSort } from '../../../../shared/api/notifications';
+import type { SortDirection } from '../../../../shared/api/paging';
 import { apiRequest } from '@/lib/api-client';
 import { passwordExpirationsQueryKey } from './overview-query-keys';
 
 export interface PasswordExpirationsRequest {
+  filter: PasswordExpirationFilter;
+  sort: PasswordExpirationSort;
+  direction: SortDirection;
   page: number;
   pageSize: number;
   /** Display name or email text, trimmed; empty for everyone. */
@@ -11,8 +15,8 @@ export interface PasswordExpirationsRequest {
 }
 
 /** The request's URL; an empty search is left out. */
-export function passwordExpirationsUrl({ page, pageSize, search }: PasswordExpirationsRequest): string {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+export function passwordExpirationsUrl({ filter, sort, direction, page, pageSize, search }: PasswordExpirationsRequest): string {
+  const query = new URLSearchParams({ filter, sort, direction, page: String(page), pageSize: String(pageSize) });
   if (search !== '') query.set('search', search);
   return `/api/password-expirations?${query.toString()}`;
 }
@@ -26,8 +30,8 @@ export async function fetchPasswordExpirationsPage(request: PasswordExpirationsR
 }
 
 /**
- * GET /api/password-expirations?page=&pageSize=&search=: one page of the latest check's users,
- * soonest expiry first. The previous page stays on screen while the next one loads.
+ * GET /api/password-expirations?filter=&sort=&direction=&page=&pageSize=&search=: one page of the
+ * latest check's users. The previous page stays on screen while the next one loads.
  */
 export function usePasswordExpirationsPage(request: PasswordExpirationsRequest) {
   return useQuery({

@@ -9,6 +9,8 @@ import { buttonNames, renderHtml, textOf } from '../../../test-support/render-ht
 import { RECENT_ACTIVITY_FETCHED } from '../api/get-latest-audit-logs';
 import { passwordExpirationsPageKey } from '../api/get-password-expirations';
 import { auditLogsQueryKey, configurationQueryKey, dashboardStatsQueryKey } from '../api/overview-query-keys';
+import { expirationRecord, expirationsPage } from '../test-support/expiration-records';
+import { DEFAULT_USERS_TABLE_VIEW } from '../utils/users-table-view';
 import { OverviewTab } from './overview-tab';
 import { StatCards } from './stat-cards';
 import { UsersTable } from './users-table';
@@ -38,18 +40,7 @@ const auditEntry = (n: number, status: AuditLogEntry['status']): AuditLogEntry =
   createdAt: `2025-03-15T1${n}:00:00.000Z`,
 });
 
-const user = (overrides: Partial<PasswordExpirationRecord> = {}): PasswordExpirationRecord => ({
-  id: 'rec-1',
-  userId: 'graph-1',
-  userEmail: 'ada.lovelace@contoso.com',
-  userDisplayName: 'Ada King Lovelace',
-  passwordExpiryDate: '2025-03-20T15:00:00.000Z',
-  daysUntilExpiry: 5,
-  lastNotified: null,
-  status: 'pending',
-  reachable: true,
-  ...overrides,
-});
+const user = expirationRecord;
 
 const configuration = (emailTemplate: string) => ({ configured: true, emailTemplate, timeZone: 'UTC' }) as Configuration;
 
@@ -67,8 +58,8 @@ function render(node: ReactNode, data: OverviewData): string {
     [dashboardStatsQueryKey, data.stats],
     [[...auditLogsQueryKey, RECENT_ACTIVITY_FETCHED], data.audit],
     [
-      passwordExpirationsPageKey({ page: 1, pageSize: 25, search: '' }),
-      data.users && { records: data.users, total: data.usersTotal ?? data.users.length, page: 1, pageSize: 25 },
+      passwordExpirationsPageKey({ ...DEFAULT_USERS_TABLE_VIEW, page: 1, pageSize: 25, search: '' }),
+      data.users && expirationsPage(data.users, data.usersTotal ?? data.users.length),
     ],
     [configurationQueryKey, data.template === undefined ? undefined : configuration(data.template)],
     [['/api/default-template'], { template: DEFAULT_TEMPLATE }],
@@ -169,7 +160,7 @@ describe('UsersTable', () => {
 
   it('has the spec columns', () => {
     const headers = [...renderTable([]).matchAll(/<th\b[^>]*>([\s\S]*?)<\/th>/g)].map((match) => textOf(match[1] ?? ''));
-    expect(headers).toEqual(['User', 'Email', 'Expires In', 'Last Notified', 'Status', 'Actions']);
+    expect(headers).toEqual(['User', 'Email', 'Expires In', 'Reason', 'Last Notified', 'Status', 'Actions']);
   });
 
   it('shows the given empty message', () => {
@@ -184,9 +175,9 @@ describe('UsersTable', () => {
     ]);
     const rows = [...html.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/g)].slice(1).map((match) => textOf(match[1] ?? ''));
     expect(rows).toEqual([
-      'AL Ada King Lovelace ada.lovelace@contoso.com 5 days Never Pending',
-      'GH Grace Hopper grace@contoso.com 1 day 3/14/2025, 9:30 AM Notified',
-      'AT Alan Turing alan@contoso.com Expired 2 days ago Never Expired',
+      'AL Ada King Lovelace ada.lovelace@contoso.com 5 days Domain policy (90 days) Never Pending',
+      'GH Grace Hopper grace@contoso.com 1 day Domain policy (90 days) 3/14/2025, 9:30 AM Notified',
+      'AT Alan Turing alan@contoso.com Expired 2 days ago Domain policy (90 days) Never Expired',
     ]);
     expect([...html.matchAll(/data-tone="(\w+)"/g)].map((match) => match[1])).toEqual(['blue', 'red', 'red']);
   });

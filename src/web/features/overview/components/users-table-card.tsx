@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LoaderCircleIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
 import type { Configuration } from '../../../../shared/api/configuration';
+import type { PasswordExpirationFilter, PasswordExpirationsPage } from '../../../../shared/api/notifications';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/api/paging';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +17,7 @@ import { useRunCheck } from '../api/run-check';
 import { refreshUsersToasts } from '../utils/overview-toasts';
 import { pageCount } from '../utils/paging';
 import { usersTableEmptyText } from '../utils/users-table-empty-text';
+import { DEFAULT_USERS_TABLE_VIEW, nextOrder, USERS_TABLE_FILTERS, type UsersTableOrder } from '../utils/users-table-view';
 import { Pager } from './pager';
 import { UsersTable } from './users-table';
 
@@ -23,19 +25,24 @@ const SEARCH_DEBOUNCE_MS = 300;
 const pageSize = DEFAULT_PAGE_SIZE;
 
 /**
- * Spec section 2: the users with expiring passwords, a search box and Refresh (runs a check). The
- * server searches and pages: a large organization's check holds tens of thousands of users.
+ * Spec section 2: the users with expiring passwords, a search box and Refresh (runs a check). It
+ * opens on the users expiring soon, soonest first; filter buttons and the sortable headers change
+ * the view. The server filters, sorts, searches and pages: a large organization's check holds tens
+ * of thousands of users.
  */
 export function UsersTableCard() {
   const searchId = useId();
   const [query, setQuery] = useState('');
   // One request per pause in typing.
   const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
-  // The page belongs to the search it was chosen for: a new search starts on page 1.
-  const [paging, setPaging] = useState({ search, page: 1 });
-  const page = paging.search === search ? paging.page : 1;
-  const setPage = (next: number) => setPaging({ search, page: next });
-  const { data, error, isPending, isFetching, isPlaceholderData } = usePasswordExpirationsPage({ page, pageSize, search });
+  const [filter, setFilter] = useState<PasswordExpirationFilter>(DEFAULT_USERS_TABLE_VIEW.filter);
+  const [order, setOrder] = useState<UsersTableOrder>(DEFAULT_USERS_TABLE_VIEW);
+  // The page belongs to the view it was chosen for: a new search, filter or order starts on page 1.
+  const view = `${filter} ${order.sort} ${order.direction} ${search}`;
+  const [paging, setPaging] = useState({ view, page: 1 });
+  const page = paging.view === view ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ view, page: next });
+  const { data, error, isPending, isFetching, isPlaceholderData } = usePasswordExpirationsPage({ filter, ...order, page, pageSize, search });
   // Days are counted on the organization's calendar: dates are shown on it too.
   const { data: configuration } = useQuery<Configuration>({ queryKey: configurationQueryKey });
   const refresh = useRunCheck();
@@ -43,8 +50,8 @@ export function UsersTableCard() {
   // A check can shrink the list under the page being read: go to its new last page.
   const lastPage = data && !isPlaceholderData ? pageCount(data.total, pageSize) : null;
   useEffect(() => {
-    if (lastPage !== null && page > lastPage) setPaging({ search, page: lastPage });
-  }, [lastPage, page, search]);
+    if (lastPage !== null && page > lastPage) setPaging({ view, page: lastPage });
+  }, [lastPage, page, view]);
 
   return (
     <Card>
@@ -53,7 +60,7 @@ export function UsersTableCard() {
           <CardTitle asChild>
             <h2>Users with Expiring Passwords</h2>
           </CardTitle>
-          <CardDescription>From the latest password check, soonest expiry first</CardDescription>
+          <CardDescription>From the latest password check</CardDescription>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <div className="relative">
@@ -87,6 +94,7 @@ export function UsersTableCard() {
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <FilterButtons filter={filter} counts={data?.counts} busy={isFetching} onChange={setFilter} />
         {error ? (
           <p className="text-sm text-destructive">{getErrorMessage(error, 'Failed to load users')}</p>
         ) : isPending || (isPlaceholderData && data.total === 0) ? (
@@ -96,11 +104,49 @@ export function UsersTableCard() {
           </div>
         ) : (
           <>
-            <UsersTable users={data.records} emptyMessage={usersTableEmptyText(search)} timeZone={configuration?.timeZone} busy={isFetching} />
+            <UsersTable
+              users={data.records}
+              emptyMessage={usersTableEmptyText(search, filter)}
+              timeZone={configuration?.timeZone}
+              busy={isFetching}
+              order={order}
+              onSort={(column) => setOrder(nextOrder(order, column))}
+            />
             {data.total > 0 && <Pager label="Users table pages" page={page} pageSize={pageSize} total={data.total} busy={isFetching} onPageChange={setPage} />}
           </>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Expiring soon / Expired / No date / All, each with how many users it holds (under the search). */
+function FilterButtons({
+  filter,
+  counts,
+  busy,
+  onChange,
+}: {
+  filter: PasswordExpirationFilter;
+  counts: PasswordExpirationsPage['counts'] | undefined;
+  busy: boolean;
+  onChange: (filter: PasswordExpirationFilter) => void;
+}) {
+  return (
+    <div role="group" aria-label="Show users" className="flex flex-wrap gap-2">
+      {USERS_TABLE_FILTERS.map((option) => (
+        <Button
+          key={option.filter}
+          variant={option.filter === filter ? 'default' : 'outline'}
+          size="sm"
+          aria-pressed={option.filter === filter}
+          aria-busy={busy && option.filter === filter}
+          onClick={() => onChange(option.filter)}
+        >
+          {option.label}
+          {counts && <span className="tabular-nums"> ({counts[option.filter].toLocaleString('en-US')})</span>}
+        </Button>
+      ))}
+    </div>
   );
 }

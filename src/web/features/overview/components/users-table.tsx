@@ -1,25 +1,49 @@
 import type { ReactNode } from 'react';
-import { InfoIcon, LoaderCircleIcon, MailIcon } from 'lucide-react';
-import type { PasswordExpirationRecord } from '../../../../shared/api/notifications';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, InfoIcon, LoaderCircleIcon, MailIcon } from 'lucide-react';
+import type { PasswordExpirationRecord, PasswordExpirationSort } from '../../../../shared/api/notifications';
 import { initials, rowStatus } from '../../../../shared/domain/expiry-badge';
+import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
 import { useSendManualEmail } from '../api/send-manual-email';
 import { manualEmailBody, userDetails } from '../utils/expiring-user';
 import { formatDateTimeUs } from '../utils/format-date-time';
 import { manualEmailToasts } from '../utils/overview-toasts';
-import { ExpiryBadge, RowStatusBadge } from './expiry-badges';
+import { ariaSortOf, type UsersTableOrder } from '../utils/users-table-view';
+import { DeliveryBadge, ExpiryBadge, RowStatusBadge } from './expiry-badges';
 
-const columns = ['User', 'Email', 'Expires In', 'Last Notified', 'Status', 'Actions'] as const;
+/** The spec's columns with the Reason after Expires In; four of them sort on the server. */
+const columns: readonly { name: string; sort?: PasswordExpirationSort }[] = [
+  { name: 'User', sort: 'name' },
+  { name: 'Email', sort: 'email' },
+  { name: 'Expires In', sort: 'expiry' },
+  { name: 'Reason' },
+  { name: 'Last Notified', sort: 'last_notified' },
+  { name: 'Status' },
+  { name: 'Actions' },
+];
+
+// Under 640 px (max-sm) the table becomes a list of cards: each row a bordered block, each cell a
+// line with its column's name before it (from data-label), the header a row of sort buttons. One
+// markup for both, so every row keeps its table semantics and nothing has to scroll sideways.
+const cardTable = 'max-sm:block';
+const cardSection = 'max-sm:block';
+const cardHeaderRow = 'max-sm:flex max-sm:flex-wrap max-sm:gap-1 max-sm:border-0 max-sm:pb-2';
+const cardRow = 'max-sm:mb-3 max-sm:block max-sm:rounded-lg max-sm:border max-sm:p-3 max-sm:last:mb-0 max-sm:[&:last-child]:border';
+const cardCell =
+  'max-sm:flex max-sm:min-w-0 max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:whitespace-normal max-sm:break-all max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-medium max-sm:before:break-normal max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]';
 
 export function UsersTable({
   users,
   emptyMessage,
   timeZone,
   busy = false,
+  order,
+  onSort,
 }: {
   users: readonly PasswordExpirationRecord[];
   emptyMessage: string;
@@ -27,22 +51,32 @@ export function UsersTable({
   timeZone: string | undefined;
   /** Another page or search is loading; the rows shown are the previous ones. */
   busy?: boolean;
+  /** The server's order of the rows; with `onSort`, the sortable headers are buttons. */
+  order?: UsersTableOrder;
+  onSort?: (column: PasswordExpirationSort) => void;
 }) {
   return (
-    <Table aria-busy={busy}>
-      <TableHeader>
-        <TableRow>
-          {columns.map((column) => (
-            <TableHead key={column} className={column === 'Actions' ? 'text-right' : undefined}>
-              {column}
-            </TableHead>
-          ))}
+    <Table aria-busy={busy} className={cardTable}>
+      <TableHeader className={cardSection}>
+        <TableRow className={cardHeaderRow}>
+          {columns.map(({ name, sort }) => {
+            const sortable = sort && order && onSort ? { sort, order, onSort } : null;
+            return (
+              <TableHead
+                key={name}
+                aria-sort={sortable ? ariaSortOf(sortable.order, sortable.sort) : undefined}
+                className={cn(name === 'Actions' && 'text-right', sortable ? 'max-sm:h-auto max-sm:px-0' : 'max-sm:hidden')}
+              >
+                {sortable ? <SortButton name={name} direction={ariaSortOf(sortable.order, sortable.sort)} onClick={() => sortable.onSort(sortable.sort)} /> : name}
+              </TableHead>
+            );
+          })}
         </TableRow>
       </TableHeader>
-      <TableBody>
+      <TableBody className={cardSection}>
         {users.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={columns.length} className="py-8 text-center text-muted-foreground">
+          <TableRow className={cardRow}>
+            <TableCell colSpan={columns.length} className="py-8 text-center whitespace-normal text-muted-foreground max-sm:block">
               {emptyMessage}
             </TableCell>
           </TableRow>
@@ -54,9 +88,27 @@ export function UsersTable({
   );
 }
 
+function SortButton({ name, direction, onClick }: { name: string; direction: 'ascending' | 'descending' | 'none'; onClick: () => void }) {
+  const Icon = direction === 'ascending' ? ArrowUpIcon : direction === 'descending' ? ArrowDownIcon : ArrowUpDownIcon;
+  return (
+    <Button variant="ghost" size="sm" className="-ml-2 h-8 px-2 max-sm:ml-0 max-sm:border" onClick={onClick}>
+      {name}
+      <Icon aria-hidden className={direction === 'none' ? 'opacity-40' : undefined} />
+    </Button>
+  );
+}
+
+/** Why the row's send button is off, or null when it can send. */
+function cannotSend(user: PasswordExpirationRecord, name: string): string | null {
+  if (user.daysUntilExpiry === null) return `${name}'s password has no expiry date`;
+  if (!user.reachable) return `${name} has no mailbox address`;
+  return null;
+}
+
 function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone: string | undefined }) {
   const sendEmail = useSendManualEmail();
   const name = user.userDisplayName || user.userEmail;
+  const sendBlocked = cannotSend(user, name);
 
   function showDetails() {
     const details = userDetails(user, timeZone);
@@ -76,28 +128,38 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
   }
 
   return (
-    <TableRow>
-      <TableCell>
-        <div className="flex items-center gap-2">
+    <TableRow className={cardRow}>
+      <TableCell className={cn(cardCell, 'max-sm:break-normal')}>
+        <div className="flex min-w-0 items-center gap-2">
           <Avatar>
             <AvatarFallback aria-hidden>{initials(user.userDisplayName, user.userEmail)}</AvatarFallback>
           </Avatar>
           <span className="font-medium">{user.userDisplayName}</span>
         </div>
       </TableCell>
-      <TableCell>{user.userEmail}</TableCell>
-      <TableCell>
+      <TableCell data-label="Email" className={cardCell}>
+        {user.userEmail}
+      </TableCell>
+      <TableCell data-label="Expires In" className={cardCell}>
         <ExpiryBadge daysUntilExpiry={user.daysUntilExpiry} />
       </TableCell>
-      <TableCell className="text-muted-foreground">{user.lastNotified ? formatDateTimeUs(user.lastNotified, timeZone) : 'Never'}</TableCell>
-      <TableCell>
+      <TableCell data-label="Reason" className={cn(cardCell, 'text-muted-foreground max-sm:break-normal')}>
+        {expiryReasonLabel(user.expiryReason, user.validityDays)}
+      </TableCell>
+      <TableCell data-label="Last Notified" className={cn(cardCell, 'text-muted-foreground max-sm:break-normal')}>
+        <div className="flex flex-wrap items-center gap-2 max-sm:justify-end">
+          <span>{user.lastNotified ? formatDateTimeUs(user.lastNotified, timeZone) : 'Never'}</span>
+          {user.latestReminder && <DeliveryBadge delivery={user.latestReminder} />}
+        </div>
+      </TableCell>
+      <TableCell data-label="Status" className={cardCell}>
         <RowStatusBadge status={rowStatus(user)} />
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Actions" className={cardCell}>
         <div className="flex justify-end gap-1">
           <RowAction
-            label={user.reachable ? `Send expiration email to ${name}` : `${name} has no mailbox address`}
-            disabled={!user.reachable || sendEmail.isPending}
+            label={sendBlocked ?? `Send expiration email to ${name}`}
+            disabled={sendBlocked !== null || sendEmail.isPending}
             onClick={() =>
               sendEmail.mutate(manualEmailBody(user, timeZone), {
                 onSuccess: (response) => toast(manualEmailToasts.success(response)),

@@ -13,6 +13,9 @@ function record(overrides: Partial<PasswordExpirationRecord> = {}): PasswordExpi
     lastNotified: null,
     status: 'pending',
     reachable: true,
+    expiryReason: 'domain_policy',
+    validityDays: 90,
+    latestReminder: null,
     ...overrides,
   };
 }
@@ -31,6 +34,7 @@ describe('daysRemainingText', () => {
     expect(daysRemainingText(0)).toBe('Expired Today');
     expect(daysRemainingText(-1)).toBe('Expired 1 day ago');
     expect(daysRemainingText(-4)).toBe('Expired 4 days ago');
+    expect(daysRemainingText(null)).toBe('—');
   });
 });
 
@@ -56,6 +60,14 @@ describe('userDetails', () => {
         ['Days remaining', 'Expired 2 days ago'],
       ],
     });
+  });
+
+  it('says why a password without a date has none', () => {
+    expect(userDetails(record({ passwordExpiryDate: null, daysUntilExpiry: null, expiryReason: 'managed_on_premises', validityDays: null }), 'UTC').lines).toEqual([
+      ['Email', 'ada@contoso.com'],
+      ['Expires', 'Managed on-premises'],
+      ['Days remaining', '—'],
+    ]);
   });
 
   it('falls back to the email for a user without a display name', () => {

@@ -1,13 +1,19 @@
 import type { PasswordExpirationRecord, SendManualEmailBody } from '../../../../shared/api/notifications';
 import { expiryBadge } from '../../../../shared/domain/expiry-badge';
+import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
 
-/** The expiry as an en-US date ('3/20/2025'), on the viewer's calendar unless a zone is given. */
-export function expiryDateText(record: Pick<PasswordExpirationRecord, 'passwordExpiryDate'>, timeZone?: string): string {
+/**
+ * The expiry as an en-US date ('3/20/2025'), on the viewer's calendar unless a zone is given; a
+ * password without a date says why ('Managed on-premises').
+ */
+export function expiryDateText(record: Pick<PasswordExpirationRecord, 'passwordExpiryDate' | 'expiryReason'>, timeZone?: string): string {
+  if (record.passwordExpiryDate === null) return expiryReasonLabel(record.expiryReason);
   return new Date(record.passwordExpiryDate).toLocaleDateString('en-US', { timeZone });
 }
 
-/** 'Days remaining' in words a person reads: the count, or how long ago it expired. */
-export function daysRemainingText(daysUntilExpiry: number): string {
+/** 'Days remaining' in words a person reads: the count, or how long ago it expired; a dash without a date. */
+export function daysRemainingText(daysUntilExpiry: number | null): string {
+  if (daysUntilExpiry === null) return '—';
   return daysUntilExpiry > 0 ? String(daysUntilExpiry) : expiryBadge(daysUntilExpiry).text;
 }
 
@@ -17,7 +23,7 @@ export function manualEmailBody(record: PasswordExpirationRecord, timeZone?: str
     userId: record.userId,
     userEmail: record.userEmail,
     displayName: record.userDisplayName,
-    daysRemaining: record.daysUntilExpiry,
+    ...(record.daysUntilExpiry === null ? {} : { daysRemaining: record.daysUntilExpiry }),
     expirationDate: expiryDateText(record, timeZone),
   };
 }

@@ -10,4 +10,11 @@ describe('usersTableEmptyText', () => {
   it('says nobody matched when there is a search', () => {
     expect(usersTableEmptyText('ada')).toBe('No users found matching your search.');
   });
+
+  it('names the filter when it holds nobody', () => {
+    expect(usersTableEmptyText('', 'expired')).toBe('No users with expired passwords.');
+    expect(usersTableEmptyText('', 'no_date')).toBe('No users whose password has no expiry date.');
+    expect(usersTableEmptyText('', 'all')).toBe('No users in the latest password check.');
+    expect(usersTableEmptyText('ada', 'expired')).toBe('No users found matching your search.');
+  });
 });

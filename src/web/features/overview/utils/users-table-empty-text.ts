@@ -1,7 +1,18 @@
+import type { PasswordExpirationFilter } from '../../../../shared/api/notifications';
+
+const EMPTY_FILTER_TEXTS: Record<PasswordExpirationFilter, string> = {
+  expiring_soon: 'No users with expiring passwords.',
+  expired: 'No users with expired passwords.',
+  no_date: 'No users whose password has no expiry date.',
+  all: 'No users in the latest password check.',
+};
+
 /**
  * Spec section 2: what the users table says when a page has no rows. A blank search means the
- * latest check found nobody; otherwise nobody matched the search.
+ * latest check found nobody under the filter (the spec's text for the default one); otherwise
+ * nobody matched the search.
  */
-export function usersTableEmptyText(search: string): string {
-  return search.trim() === '' ? 'No users with expiring passwords.' : 'No users found matching your search.';
+export function usersTableEmptyText(search: string, filter: PasswordExpirationFilter = 'expiring_soon'): string {
+  return search.trim() === '' ? EMPTY_FILTER_TEXTS[filter] : 'No users found matching your search.';
 }
+
