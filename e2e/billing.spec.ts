@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './csp-guard.js';
 import { signInOnDemoIssuer, signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
 test('a new organization is sent to /subscription, pays with PayPal and reaches the dashboard', async ({ page }) => {

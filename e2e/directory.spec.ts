@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test } from './csp-guard.js';
 import { signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
 // The demo tenant (Contoso, simulated Graph): 'Password Reminder Pilot' holds the Finance group

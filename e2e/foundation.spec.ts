@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './csp-guard.js';
 import { signInOnDemoIssuer, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
 test('landing -> sign in -> create organization -> dashboard -> reload -> logout', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './csp-guard.js';
 import { signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
 // The demo tenant (Contoso, simulated Graph): Adele Vance's password expires today, Alex Wilber's

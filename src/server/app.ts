@@ -12,6 +12,8 @@ import { registerSignOutRoutes } from './auth/sign-out-routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
+import { registerRateLimits } from './http/rate-limits.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerTenantRoutes } from './tenants/routes.js';
 import { registerUserRoutes } from './users/routes.js';
@@ -58,8 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantAccess', null);
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, { appUrl: config.appUrl });
   registerErrorHandler(app);
   registerSameOriginCheck(app, { allowedOrigins: [config.appUrl], exempt: ['/api/paypal/webhook'] });
+  const rateLimits = await registerRateLimits(app, { db, clock, settings: config.rateLimits });
 
   const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock);
   const guards = createGuards(db, sessions);
@@ -72,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     cookieSecure: config.session.cookieSecure,
     sessionMaxAgeMs: config.session.maxAgeMs,
+    signInLimit: rateLimits.signIn,
   });
   registerSignOutRoutes(app, { oidc: deps.oidc, sessions, guards, appUrl: config.appUrl, cookieSecure: config.session.cookieSecure });
   registerUserRoutes(app, {

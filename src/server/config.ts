@@ -74,6 +74,11 @@ const environmentSchema = z
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     COOKIE_SECURE: booleanFromEnv.optional(),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(1024 * 1024),
+
+    RATE_LIMIT_SIGN_INS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(30),
+    RATE_LIMIT_EMAILS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
+    RATE_LIMIT_CHECKS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
+    RATE_LIMIT_ORGANIZATIONS_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
   })
   .superRefine((env, ctx) => {
     const demo = env.OIDC_ISSUER_URL === undefined && env.OIDC_CLIENT_ID === undefined && env.OIDC_CLIENT_SECRET === undefined;
@@ -98,6 +103,13 @@ const environmentSchema = z
   });
 
 export type Environment = z.infer<typeof environmentSchema>;
+
+export interface RateLimitSettings {
+  signInsPerMinute: number;
+  emailsPerHour: number;
+  checksPerHour: number;
+  organizationsPerDay: number;
+}
 
 export interface OidcSettings {
   issuerUrl: string;
@@ -152,6 +164,8 @@ export interface AppConfig {
   adminEmails: string[];
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieSecure: boolean };
   bodyLimitBytes: number;
+  /** Requests allowed per client address (sign-in starts) or per signed-in user (the rest), across all instances. */
+  rateLimits: RateLimitSettings;
   /** Exchange Online's limits per sending mailbox, which the sender keeps to across all instances. */
   mail: { ratePerMinute: number; maxConcurrency: number; dailyLimit: number };
 }
@@ -222,6 +236,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       cookieSecure: env.COOKIE_SECURE ?? (env.NODE_ENV === 'production' || appUrl.startsWith('https://')),
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    rateLimits: {
+      signInsPerMinute: env.RATE_LIMIT_SIGN_INS_PER_MINUTE,
+      emailsPerHour: env.RATE_LIMIT_EMAILS_PER_HOUR,
+      checksPerHour: env.RATE_LIMIT_CHECKS_PER_HOUR,
+      organizationsPerDay: env.RATE_LIMIT_ORGANIZATIONS_PER_DAY,
+    },
     mail: { ratePerMinute: env.MAIL_RATE_PER_MINUTE, maxConcurrency: env.MAIL_MAX_CONCURRENCY, dailyLimit: env.MAIL_DAILY_LIMIT },
   };
 }

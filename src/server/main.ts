@@ -6,6 +6,9 @@ import { startDatabase } from './database.js';
 import { startDemoServices } from './demo/demo-services.js';
 import { registerBillingJobs } from './billing/billing-jobs.js';
 import { startJobs } from './jobs/job-runner.js';
+import { registerPurgeJobs } from './jobs/purge-expired-records.js';
+import { SessionStore } from './auth/session-store.js';
+import { systemClock } from './clock.js';
 import { registerAutomationJobs } from './automation/automation-jobs.js';
 
 const webRoot = fileURLToPath(new URL('../web', import.meta.url));
@@ -38,9 +41,18 @@ async function main(): Promise<void> {
   });
   // PayPal product and plans: created once if not configured; a failure is retried on first use.
   app.billing.catalog.ensure().catch((error: unknown) => app.log.error({ err: error }, 'PayPal catalog not ready'));
-  const jobs = await startJobs(database.pool, [(boss) => registerBillingJobs(boss, app.billing), (boss) => registerAutomationJobs(boss, app.notifications)], {
-    onError: (error) => app.log.error({ err: error }, 'job engine error'),
-  });
+  const sessions = new SessionStore(database.db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, systemClock);
+  const jobs = await startJobs(
+    database.pool,
+    [
+      (boss) => registerBillingJobs(boss, app.billing),
+      (boss) => registerAutomationJobs(boss, app.notifications),
+      (boss) => registerPurgeJobs(boss, { db: database.db, sessions, clock: systemClock, log: app.log }),
+    ],
+    {
+      onError: (error) => app.log.error({ err: error }, 'job engine error'),
+    },
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@/lib/csp-nonce';
 import { App } from '@/app/app';
 import './index.css';
 

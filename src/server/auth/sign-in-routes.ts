@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { loginRequests } from '../db/schema/index.js';
+import type { RateLimitCheck } from '../http/rate-limits.js';
 import { upsertUser } from '../users/upsert-user.js';
 import { cookieOptions, LOGIN_STATE_COOKIE, LOGIN_STATE_MAX_AGE_SECONDS, SESSION_COOKIE } from './cookies.js';
 import type { OidcProvider } from './oidc-provider.js';
@@ -15,11 +16,18 @@ export interface SignInDeps {
   appUrl: string;
   cookieSecure: boolean;
   sessionMaxAgeMs: number;
+  /** Sign-in starts per client address (each writes a pending sign-in row). */
+  signInLimit: RateLimitCheck;
 }
 
 /** Browser-facing sign-in: /api/login (and /api/auth/login) and /api/callback; signing out is in sign-out-routes.ts. */
 export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): void {
-  const startLogin = async (_request: FastifyRequest, reply: FastifyReply) => {
+  const startLogin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const verdict = await deps.signInLimit(request);
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      return sendProblem(reply, 429, verdict.message);
+    }
     const start = await deps.oidc.startAuthorization();
     await deps.db.insert(loginRequests).values({ state: start.state, codeVerifier: start.codeVerifier, nonce: start.nonce });
     reply.setCookie(LOGIN_STATE_COOKIE, start.state, cookieOptions(deps.cookieSecure, LOGIN_STATE_MAX_AGE_SECONDS));

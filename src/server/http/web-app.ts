@@ -1,12 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp-nonce-placeholder.js';
 
 /**
  * Serves the built React app (dist/web): each built file at its path (hashed /assets/ files
  * cached for a year), and index.html for every other GET outside /api, so client-side routes
- * (/dashboard, /account, unknown paths showing Page Not Found) load.
+ * (/dashboard, /account, unknown paths showing Page Not Found) load. Source maps are not served.
+ *
+ * index.html gets the response's Content-Security-Policy style nonce in place of the build's
+ * placeholder: the web app hands it to the libraries that add `<style>` elements at run time.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
@@ -14,10 +18,18 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     app.log.warn(`web app not built (${indexFile} missing): run npm run build`);
     return;
   }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style));
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,
     index: false,
+    // index.html only with its nonce (below); source maps not at all.
+    globIgnore: ['index.html', '**/*.map'],
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -25,9 +37,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   });
   app.get('/*', async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath.endsWith('.map')) {
       return reply.status(404).send({ message: `Route GET ${urlPath} not found` });
     }
-    return reply.sendFile('index.html');
+    return sendIndex(reply);
   });
 }

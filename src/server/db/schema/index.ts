@@ -6,3 +6,4 @@ export * from './billing.js';
 export * from './account.js';
 export * from './configuration.js';
 export * from './notifications.js';
+export * from './rate-limits.js';

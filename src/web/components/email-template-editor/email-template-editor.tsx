@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { RotateCcwIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { cspNonce } from '@/lib/csp-nonce';
 import { cn } from '@/lib/utils';
 import { EditorToolbar } from './editor-toolbar';
 import { templateEditorExtensions } from './editor-extensions';
@@ -69,6 +70,7 @@ export function EmailTemplateEditor({
     content: initialContent,
     // Render nothing on the server and on the first client pass: ProseMirror needs a DOM.
     immediatelyRender: false,
+    injectNonce: cspNonce,
     editorProps,
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
   });

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
+import { cspNonce } from '@/lib/csp-nonce';
 import { cn } from '@/lib/utils';
 
 export const Select = SelectPrimitive.Root;
@@ -46,7 +47,7 @@ export function SelectContent({
         <SelectPrimitive.ScrollUpButton className="flex items-center justify-center py-1">
           <ChevronUpIcon className="size-4" aria-hidden />
         </SelectPrimitive.ScrollUpButton>
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
+        <SelectPrimitive.Viewport className="p-1" nonce={cspNonce}>{children}</SelectPrimitive.Viewport>
         <SelectPrimitive.ScrollDownButton className="flex items-center justify-center py-1">
           <ChevronDownIcon className="size-4" aria-hidden />
         </SelectPrimitive.ScrollDownButton>
