@@ -10,7 +10,8 @@ import { automationRuns } from '../db/schema/index.js';
 import { GraphError } from '../directory/graph-errors.js';
 import { scanDirectory } from '../directory/scan-directory.js';
 import { senderMailboxOf } from '../notifications/deliver-email.js';
-import { planEmails, type NewEmailSend } from '../notifications/email-ledger.js';
+import { planEmails, type NewEmailSend, type PlannedReminder } from '../notifications/email-ledger.js';
+import { sendErrorReason, type SendErrorKind } from '../../shared/domain/send-errors.js';
 import type { NotificationServices } from '../notifications/notification-services.js';
 import { removeUncheckedRecords, upsertExpirationRecords, type NewPasswordExpiration } from '../notifications/password-expiration-records.js';
 import { userAssessor, type CheckPolicy } from './due-users.js';
@@ -18,6 +19,12 @@ import { userAssessor, type CheckPolicy } from './due-users.js';
 export interface CheckResult {
   summary: CheckSummary;
   message: string;
+}
+
+/** Why the day's earlier reminders failed, per kind, for those this check retried and those it did not. */
+interface EarlierFailures {
+  retried: Map<SendErrorKind, number>;
+  notRetried: Map<SendErrorKind, number>;
 }
 
 interface StartedRun {
@@ -74,14 +81,14 @@ async function executeCheck(services: NotificationServices, tenantId: string, co
   const who = run.actorUserId ? `by ${await actorNameOf(db, run.actorUserId)}` : '(scheduled)';
   const audit = { actorUserId: run.actorUserId, details: { runId: run.id, trigger: run.trigger } };
   try {
-    const summary = await checkDirectory(services, tenantId, connection, startedAt);
-    const message = describeCheck(summary, connection.configuration.daysBeforeExpiration);
+    const { summary, failures } = await checkDirectory(services, tenantId, connection, run.id, startedAt);
+    const message = describeCheck(summary, connection.configuration.daysBeforeExpiration, failures);
     const finishedAt = clock();
     await db.transaction(async (tx) => {
       await tx.update(automationRuns).set({ status: 'completed', summary: { ...summary }, message, finishedAt }).where(eq(automationRuns.id, run.id));
       await recordAudit(tx, tenantId, {
         category: 'automation',
-        status: summary.withoutMailbox > 0 ? 'warning' : 'success',
+        status: summary.withoutMailbox > 0 || summary.retried > 0 || summary.notRetried > 0 ? 'warning' : 'success',
         message: `Password check ${who}: ${message}`,
         ...audit,
         details: { ...audit.details, summary },
@@ -101,7 +108,13 @@ async function executeCheck(services: NotificationServices, tenantId: string, co
   }
 }
 
-async function checkDirectory(services: NotificationServices, tenantId: string, connection: GraphConnection, now: Date): Promise<CheckSummary> {
+async function checkDirectory(
+  services: NotificationServices,
+  tenantId: string,
+  connection: GraphConnection,
+  runId: string,
+  now: Date,
+): Promise<{ summary: CheckSummary; failures: EarlierFailures }> {
   const { db } = services;
   const { configuration } = connection;
   const policy: CheckPolicy = {
@@ -112,7 +125,31 @@ async function checkDirectory(services: NotificationServices, tenantId: string, 
   };
   const assess = userAssessor(policy);
   const senderMailbox = senderMailboxOf(configuration.fromEmail);
-  const summary: CheckSummary = { scannedUsers: 0, usersInScope: 0, expiringUsers: 0, recentlyExpiredUsers: 0, dueUsers: 0, queued: 0, alreadyReminded: 0, withoutMailbox: 0 };
+  const summary: CheckSummary = {
+    scannedUsers: 0,
+    usersInScope: 0,
+    expiringUsers: 0,
+    recentlyExpiredUsers: 0,
+    dueUsers: 0,
+    queued: 0,
+    retried: 0,
+    alreadyReminded: 0,
+    inProgress: 0,
+    notRetried: 0,
+    withoutMailbox: 0,
+  };
+  const failures: EarlierFailures = { retried: new Map(), notRetried: new Map() };
+  const tally = (planned: readonly PlannedReminder[]) => {
+    for (const { outcome, reason } of planned) {
+      if (outcome === 'new' || outcome === 'retried') summary.queued += 1;
+      if (outcome === 'retried') summary.retried += 1;
+      if (outcome === 'sent') summary.alreadyReminded += 1;
+      if (outcome === 'pending') summary.inProgress += 1;
+      if (outcome === 'not_retried') summary.notRetried += 1;
+      const byReason = outcome === 'retried' ? failures.retried : outcome === 'not_retried' ? failures.notRetried : null;
+      if (byReason && reason) byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+    }
+  };
   let records: NewPasswordExpiration[] = [];
   let reminders: NewEmailSend[] = [];
   // One batch is written while the scan reads on; the next waits for it (bounded memory, ordered writes).
@@ -124,7 +161,9 @@ async function checkDirectory(services: NotificationServices, tenantId: string, 
     await writing;
     writing = (async () => {
       await upsertExpirationRecords(db, batch.records);
-      summary.queued += await planEmails(db, batch.reminders);
+      tally(await planEmails(db, batch.reminders));
+      // The counts so far, for the run's live progress.
+      await db.update(automationRuns).set({ summary: { ...summary, scannedUsers: scan.counts.totalUsers } }).where(eq(automationRuns.id, runId));
     })();
     // Surfaces at the next flush or at the end; must not go unhandled meanwhile.
     writing.catch(() => {});
@@ -164,6 +203,7 @@ async function checkDirectory(services: NotificationServices, tenantId: string, 
             expiryDate: found.expiryDate,
             localDay: policy.today,
             senderMailbox,
+            runId,
             nextAttemptAt: now,
             createdAt: now,
           });
@@ -175,22 +215,38 @@ async function checkDirectory(services: NotificationServices, tenantId: string, 
     await writing;
   });
   summary.scannedUsers = scan.counts.totalUsers;
-  summary.alreadyReminded = summary.dueUsers - summary.withoutMailbox - summary.queued;
   await removeUncheckedRecords(db, tenantId, now);
-  return summary;
+  return { summary, failures };
 }
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
-/** 'Checked 1,234 users: 12 passwords expire within 7 days, 3 expired recently; 10 reminders queued, 2 already sent today.' */
-export function describeCheck(summary: CheckSummary, daysBeforeExpiration: number): string {
+/** 'because the app lacked permission to send mail (Mail.Send)', or several: 'because X (3), Y (1)'. */
+function because(reasons: ReadonlyMap<SendErrorKind, number>): string {
+  const entries = [...reasons.entries()].sort((a, b) => b[1] - a[1]);
+  if (entries.length === 0) return '';
+  if (entries.length === 1) return ` because ${sendErrorReason(entries[0]![0])}`;
+  return ` because ${entries.map(([kind, n]) => `${sendErrorReason(kind)} (${n.toLocaleString('en-US')})`).join(', ')}`;
+}
+
+/**
+ * 'Checked 1,234 users: 12 passwords expire within 7 days, 3 have expired in the last 30 days;
+ * 10 reminders queued, 4 of them again after failing earlier today because ..., 2 users were
+ * already reminded today.'
+ */
+function describeCheck(summary: CheckSummary, daysBeforeExpiration: number, failures: EarlierFailures): string {
   const found = [
     `${count(summary.expiringUsers, 'password expires', 'passwords expire')} within ${count(daysBeforeExpiration, 'day', 'days')}`,
     ...(summary.recentlyExpiredUsers > 0 ? [`${count(summary.recentlyExpiredUsers, 'has', 'have')} expired in the last 30 days`] : []),
   ];
   const done = [
     `${count(summary.queued, 'reminder', 'reminders')} queued`,
+    ...(summary.retried > 0 ? [`${summary.retried.toLocaleString('en-US')} of them again after failing earlier today${because(failures.retried)}`] : []),
     ...(summary.alreadyReminded > 0 ? [`${count(summary.alreadyReminded, 'user was', 'users were')} already reminded today`] : []),
+    ...(summary.inProgress > 0 ? [`${count(summary.inProgress, 'reminder', 'reminders')} of an earlier check today still being sent`] : []),
+    ...(summary.notRetried > 0
+      ? [`${count(summary.notRetried, 'reminder', 'reminders')} failed earlier today and ${summary.notRetried === 1 ? 'is' : 'are'} not sent again automatically${because(failures.notRetried)} (see Recent Activity)`]
+      : []),
     ...(summary.withoutMailbox > 0 ? [`${count(summary.withoutMailbox, 'due user has', 'due users have')} no mailbox address`] : []),
   ];
   return `Checked ${count(summary.usersInScope, 'user', 'users')}: ${found.join(', ')}; ${done.join(', ')}.`;

@@ -262,6 +262,9 @@ export class GraphClient {
         this.tokenCache.invalidate(this.cacheKey, token);
         continue;
       }
+      // A token's roles are fixed when Entra issues it: after a refusal, the next call asks for a
+      // new token, so a permission granted meanwhile (admin consent) takes effect at once.
+      if (result.status === 403) this.tokenCache.invalidate(this.cacheKey, token);
       if (result.status < 200 || result.status >= 300) throw graphResponseError(result.status, result.body, operation);
       return result.body;
     }

@@ -8,12 +8,12 @@ import { graphClientFor, loadGraphConnection, type TenantGraphDeps } from '../co
 import type { Database } from '../db/client.js';
 import { tenants } from '../db/schema/index.js';
 import type { GraphClient } from '../directory/graph-client.js';
-import { GraphError } from '../directory/graph-errors.js';
-import { deferEmail, failEmail, markEmailSent, type Backoff, type EmailSendRow } from './email-ledger.js';
+import { isConnectionProblem } from '../directory/send-mail-errors.js';
+import { deferEmail, failEmail, markEmailSent, type Backoff, type EmailSendRow, type SendProblem } from './email-ledger.js';
 import type { MailboxLimits } from './mailbox-pacing.js';
 import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
 import { renderEmail, type RenderedEmail } from './render-email.js';
-import { classifySendError, DEFERRING_RETRY, gatewayTimeoutAsTimeout, type DeliveryOutcome } from './send-outcome.js';
+import { attemptSend, DEFERRING_RETRY, gatewayTimeoutAsTimeout, recordingWaitAnswers, type DeliveryOutcome } from './send-outcome.js';
 
 /** How this instance sends: Exchange's limits, its worker identity and lease, the backoff. */
 export interface SendSettings {
@@ -54,7 +54,7 @@ export interface TenantSender {
 export async function tenantSender(deps: SendDeps, tenantId: string): Promise<TenantSender> {
   const connection = await loadGraphConnection(deps, tenantId);
   const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-  const graph = { ...deps.graph, fetch: gatewayTimeoutAsTimeout(deps.graph.fetch ?? fetch), retry: { ...deps.graph.retry, ...DEFERRING_RETRY } };
+  const graph = { ...deps.graph, fetch: recordingWaitAnswers(gatewayTimeoutAsTimeout(deps.graph.fetch ?? fetch)), retry: { ...deps.graph.retry, ...DEFERRING_RETRY } };
   const client = graphClientFor({ clock: deps.clock, graph }, connection);
   return {
     db: deps.db,
@@ -86,17 +86,21 @@ export function renderRow(sender: Pick<TenantSender, 'template' | 'companyName' 
  * is actually out (see email-ledger.ts).
  */
 export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRow): Promise<DeliveryOutcome> {
-  const rendered = renderRow(sender, row, sender.clock());
-  let outcome: DeliveryOutcome;
-  try {
-    await sender.client.sendMail(row.senderMailbox, { to: [row.recipient], subject: rendered.subject, html: rendered.html, text: rendered.text });
-    outcome = { kind: 'sent' };
-  } catch (error) {
-    outcome = classifySendError(error);
-    if (outcome.kind === 'failed' && outcome.scope === 'mailbox' && error instanceof GraphError && error.kind !== 'mailbox') {
-      // Credentials or permissions stopped working: the dashboard badge should say so.
-      await recordConnectionOutcome(sender.db, sender.tenantId, { status: 'error', message: error.actionableMessage }, sender.clock());
-    }
+  const now = sender.clock();
+  if (row.kind !== 'test' && row.expiryDate < localDateOf(now, sender.timeZone)) {
+    // Held back (a mailbox limit, an outage) until after the expiry day: every reminder says the
+    // password expires soon, which is no longer true.
+    const problem = { reason: 'password_expired', code: 'password_expired', message: `Not sent: the password expired on ${formatDateUs(row.expiryDate)}, before the reminder could go out.` } as const;
+    await failEmail(sender.db, row, problem, 'warning', now);
+    return { kind: 'failed', scope: 'mail', ...problem };
+  }
+  const rendered = renderRow(sender, row, now);
+  const outcome = await attemptSend(row.senderMailbox, () =>
+    sender.client.sendMail(row.senderMailbox, { to: [row.recipient], subject: rendered.subject, html: rendered.html, text: rendered.text }),
+  );
+  if (outcome.kind !== 'sent' && isConnectionProblem(outcome)) {
+    // Credentials or permissions stopped working: the dashboard badge should say so.
+    await recordConnectionOutcome(sender.db, sender.tenantId, { status: 'error', message: outcome.message }, sender.clock());
   }
   return recordOutcome(sender, row, rendered, outcome);
 }
@@ -109,31 +113,29 @@ async function recordOutcome(sender: TenantSender, row: EmailSendRow, rendered: 
       await markEmailSent(sender.db, row, rendered, now);
       return outcome;
     case 'deferred': {
-      const due = await deferEmail(sender.db, row, outcome.retryAfterMs, outcome.message, sender.settings.backoff, now);
-      return due ? outcome : { kind: 'failed', scope: 'mail', message: outcome.message };
+      const due = await deferEmail(sender.db, row, outcome.retryAfterMs, outcome, sender.settings.backoff, now);
+      return due ? outcome : { ...outcome, kind: 'failed', scope: 'mail' };
     }
     case 'failed':
-      await failEmail(sender.db, row, outcome.message, 'error', now);
+      await failEmail(sender.db, row, outcome, 'error', now);
       return outcome;
     case 'unknown':
-      await failEmail(sender.db, row, `Outcome unknown, not sent again to avoid a duplicate: ${outcome.message}`, 'warning', now);
+      await failEmail(sender.db, row, { ...outcome, message: `Outcome unknown, not sent again to avoid a duplicate: ${outcome.message}` }, 'warning', now);
       return outcome;
   }
 }
 
-export type TokenState = { kind: 'ready' } | { kind: 'wait'; ms: number } | { kind: 'failed'; message: string };
+export type TokenState = { kind: 'ready' } | { kind: 'wait'; ms: number } | { kind: 'failed'; problem: SendProblem };
 
 const TOKEN_RETRY_MS = 5_000;
 
 /** The access token, fetched before a claim so that a claimed row goes straight to Graph. */
 export async function tokenReady(sender: TenantSender): Promise<TokenState> {
-  try {
+  const outcome = await attemptSend(sender.senderMailbox, async () => {
     await sender.client.acquireToken();
-    return { kind: 'ready' };
-  } catch (error) {
-    const outcome = classifySendError(error);
-    if (outcome.kind === 'failed') return { kind: 'failed', message: outcome.message };
-    // No token means no mail went out: waiting is always safe.
-    return { kind: 'wait', ms: Math.max(outcome.kind === 'deferred' ? outcome.retryAfterMs : 0, TOKEN_RETRY_MS) };
-  }
+  });
+  if (outcome.kind === 'sent') return { kind: 'ready' };
+  if (outcome.kind === 'failed') return { kind: 'failed', problem: outcome };
+  // No token means no mail went out: waiting is always safe.
+  return { kind: 'wait', ms: Math.max(outcome.kind === 'deferred' ? outcome.retryAfterMs : 0, TOKEN_RETRY_MS) };
 }

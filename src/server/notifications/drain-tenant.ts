@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../http/app-error.js';
-import { carryOverEmails, claimNextEmail, failQueuedEmails, queuedMailboxes, recoverStaleEmails, type EmailSendRow } from './email-ledger.js';
+import { carryOverEmails, claimNextEmail, failQueuedEmails, queuedMailboxes, recoverStaleEmails, type EmailSendRow, type SendProblem } from './email-ledger.js';
 import { deliverClaimedEmail, tenantSender, tokenReady, type SendDeps, type TenantSender } from './deliver-email.js';
 import { CONCURRENCY_POLL_MS } from './mailbox-pacing.js';
 import type { DeliveryOutcome } from './send-outcome.js';
@@ -38,7 +38,8 @@ export async function drainTenant(deps: SendDeps, tenantId: string, options: Dra
   } catch (error) {
     // The connection was removed or never saved: nothing queued can go out.
     if (!(error instanceof AppError)) throw error;
-    for (const mailbox of mailboxes) result.failed += await failQueuedEmails(deps.db, tenantId, mailbox, error.message, deps.clock());
+    const problem = { reason: 'not_configured', code: 'not_configured', message: error.message } as const;
+    for (const mailbox of mailboxes) result.failed += await failQueuedEmails(deps.db, tenantId, mailbox, problem, deps.clock());
     return result;
   }
   for (const mailbox of mailboxes) {
@@ -50,13 +51,13 @@ export async function drainTenant(deps: SendDeps, tenantId: string, options: Dra
 
 async function drainMailbox(sender: TenantSender, senderMailbox: string, options: DrainOptions, result: DrainResult): Promise<void> {
   const inFlight = new Set<Promise<void>>();
-  let mailboxFailure: string | null = null;
+  let mailboxFailure: SendProblem | null = null;
   let bug: unknown = null;
   const tally = (outcome: DeliveryOutcome) => {
     if (outcome.kind === 'sent') result.sent += 1;
     else if (outcome.kind === 'deferred') result.deferred += 1;
     else result.failed += 1;
-    if (outcome.kind === 'failed' && outcome.scope === 'mailbox') mailboxFailure ??= outcome.message;
+    if (outcome.kind === 'failed' && outcome.scope === 'mailbox') mailboxFailure ??= outcome;
   };
   const start = (row: EmailSendRow) => {
     const delivery: Promise<void> = deliverClaimedEmail(sender, row)
@@ -76,7 +77,7 @@ async function drainMailbox(sender: TenantSender, senderMailbox: string, options
     // The token is fetched before the claim, so a claimed row goes straight to Graph.
     const token = await tokenReady(sender);
     if (token.kind === 'failed') {
-      mailboxFailure = token.message;
+      mailboxFailure = token.problem;
       break;
     }
     if (token.kind === 'wait') {

@@ -10,11 +10,17 @@
 //   possible: the access token is fetched before the claim, nothing but rendering (no I/O) runs
 //   between the claim and the request, and the answer is recorded as soon as it arrives.
 //   Queued rows are never lost: any worker resumes them.
-import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm';
+// - only `sent` counts as reminded. A reminder that failed is re-queued by the next check of the
+//   same day (planEmails), except when its outcome is unknown (it may have gone out) or Exchange
+//   refused the same address again, or the password has expired meanwhile; it is never re-queued
+//   while queued, sending, deferred or sent.
+import { and, asc, eq, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { AuditWriter } from '../audit/record-audit.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Database } from '../db/client.js';
 import { emailSends, mailboxHolds, passwordExpirations } from '../db/schema/index.js';
+import { mailboxLimitMessage } from '../directory/send-mail-errors.js';
+import type { SendErrorKind } from '../../shared/domain/send-errors.js';
 import { formatDateUs } from '../../shared/domain/us-format.js';
 import { DAY_MS, decidePacing, RATE_WINDOW_MS, type MailboxLimits, type MailboxUsage, type PacingDecision } from './mailbox-pacing.js';
 import type { RenderedEmail } from './render-email.js';
@@ -31,11 +37,72 @@ export function describeEmail(row: Pick<EmailSendRow, 'kind' | 'recipient'>): st
   return `${kind} to ${row.recipient}`;
 }
 
-/** Writes planned reminders; those already in the ledger (same user, expiry and day) are skipped. Returns how many are new. */
-export async function planEmails(db: Pick<Database, 'insert'>, rows: readonly NewEmailSend[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const inserted = await db.insert(emailSends).values([...rows]).onConflictDoNothing().returning({ id: emailSends.id });
-  return inserted.length;
+/** Why a mail failed or waits, as the ledger records it. */
+export interface SendProblem {
+  reason: SendErrorKind;
+  code: string;
+  message: string;
+}
+
+/** Rows that wait to be sent: their turn (queued) or a retry time (deferred). */
+const WAITING = ['queued', 'deferred'] as const;
+
+/** Where each due user's reminder of the day stands after planning. */
+export interface PlannedReminder {
+  graphUserId: string;
+  /** queued by this plan: new, or re-queued after failing earlier the same day */
+  outcome: 'new' | 'retried' | 'sent' | 'pending' | 'not_retried';
+  /** retried / not_retried: why the earlier attempt failed. */
+  reason: SendErrorKind | null;
+}
+
+/**
+ * Writes the day's reminders of the check `runId`, one per user, expiry and day. A reminder already
+ * in the ledger stays as it is, unless it failed in a way worth another try: then it is queued
+ * again, for this run, to the address the check found now. Not re-queued: an outcome unknown (it
+ * may have gone out), an address Exchange refused that has not changed, and a reminder whose
+ * password expired before it could go out. One statement, so a
+ * row another worker is sending or has sent is never queued twice.
+ */
+export async function planEmails(db: Pick<Database, 'insert'>, rows: readonly NewEmailSend[]): Promise<PlannedReminder[]> {
+  if (rows.length === 0) return [];
+  const retry = sql`${emailSends.state} = 'failed'
+    and ${emailSends.errorKind} is distinct from 'outcome_unknown'
+    and ${emailSends.errorKind} is distinct from 'password_expired'
+    and not (${emailSends.errorKind} is not distinct from 'recipient_invalid' and ${emailSends.recipient} = excluded.recipient)`;
+  const whenRetried = (then: SQL, otherwise: SQL) => sql`case when ${retry} then ${then} else ${otherwise} end`;
+  const planned = await db
+    .insert(emailSends)
+    .values([...rows])
+    .onConflictDoUpdate({
+      target: [emailSends.tenantId, emailSends.graphUserId, emailSends.expiryDate, emailSends.localDay],
+      targetWhere: sql`${emailSends.kind} = 'reminder'`,
+      // Every conflicting row is touched (to be returned); only a retried one changes.
+      set: {
+        state: whenRetried(sql`'queued'`, sql`${emailSends.state}`),
+        recipient: whenRetried(sql.raw('excluded.recipient'), sql`${emailSends.recipient}`),
+        displayName: whenRetried(sql.raw('excluded.display_name'), sql`${emailSends.displayName}`),
+        senderMailbox: whenRetried(sql.raw('excluded.sender_mailbox'), sql`${emailSends.senderMailbox}`),
+        runId: whenRetried(sql.raw('excluded.run_id'), sql`${emailSends.runId}`),
+        nextAttemptAt: whenRetried(sql.raw('excluded.next_attempt_at'), sql`${emailSends.nextAttemptAt}`),
+        deferrals: whenRetried(sql`0`, sql`${emailSends.deferrals}`),
+      },
+    })
+    .returning({
+      graphUserId: emailSends.graphUserId,
+      state: emailSends.state,
+      runId: emailSends.runId,
+      errorKind: emailSends.errorKind,
+      // xmax is 0 for a row this statement inserted, the updating transaction's id otherwise.
+      inserted: sql<boolean>`xmax = 0`,
+    });
+  const runId = rows[0]?.runId ?? null;
+  return planned.map((row) => {
+    const ours = runId !== null && row.runId === runId;
+    const outcome: PlannedReminder['outcome'] =
+      ours && row.inserted ? 'new' : ours && row.state === 'queued' ? 'retried' : row.state === 'sent' ? 'sent' : row.state === 'failed' ? 'not_retried' : 'pending';
+    return { graphUserId: row.graphUserId ?? '', outcome, reason: outcome === 'retried' || outcome === 'not_retried' ? row.errorKind : null };
+  });
 }
 
 export type ClaimResult =
@@ -69,7 +136,7 @@ export async function claimNextEmail(db: Database, request: ClaimRequest): Promi
     const due = and(
       eq(emailSends.tenantId, request.tenantId),
       eq(emailSends.senderMailbox, senderMailbox),
-      eq(emailSends.state, 'queued'),
+      inArray(emailSends.state, WAITING),
       lte(emailSends.nextAttemptAt, now),
       request.rowId === undefined ? undefined : eq(emailSends.id, request.rowId),
     );
@@ -95,7 +162,7 @@ export async function claimNextEmail(db: Database, request: ClaimRequest): Promi
     const [pending] = await tx
       .select({ nextDueAt: min(emailSends.nextAttemptAt) })
       .from(emailSends)
-      .where(and(eq(emailSends.tenantId, request.tenantId), eq(emailSends.senderMailbox, senderMailbox), eq(emailSends.state, 'queued')));
+      .where(and(eq(emailSends.tenantId, request.tenantId), eq(emailSends.senderMailbox, senderMailbox), inArray(emailSends.state, WAITING)));
     return { kind: 'empty', nextDueAt: pending?.nextDueAt ?? null };
   });
 }
@@ -140,7 +207,7 @@ export async function markEmailSent(db: Database, row: EmailSendRow, rendered: R
     // Claimed by this worker; even when the lease ran out meanwhile, Graph's 202 is the truth.
     const [sent] = await tx
       .update(emailSends)
-      .set({ state: 'sent', sentAt: now, subject: rendered.subject, bodyHtml: rendered.html, bodyText: rendered.text, lastError: null, leaseUntil: null })
+      .set({ state: 'sent', sentAt: now, subject: rendered.subject, bodyHtml: rendered.html, bodyText: rendered.text, lastError: null, errorKind: null, errorCode: null, leaseUntil: null })
       .where(and(eq(emailSends.id, row.id), eq(emailSends.claimedBy, row.claimedBy ?? '')))
       .returning({ id: emailSends.id });
     if (!sent) return;
@@ -172,11 +239,11 @@ export interface Backoff {
 export const MAX_DEFERRALS = 50;
 
 /**
- * Graph said "wait": the row goes back to the queue and the whole mailbox holds off, for at least
- * Retry-After and, while the waits keep coming, an exponentially growing jittered backoff.
- * Returns when the row is due again, or null when it was given up.
+ * Graph said "wait" (throttling, outage, the mailbox's quota): the row is deferred and the whole
+ * mailbox holds off, for at least Retry-After and, while the waits keep coming, an exponentially
+ * growing jittered backoff. Returns when the row is due again, or null when it was given up.
  */
-export async function deferEmail(db: Database, row: EmailSendRow, retryAfterMs: number, reason: string, backoff: Backoff, now: Date): Promise<Date | null> {
+export async function deferEmail(db: Database, row: EmailSendRow, retryAfterMs: number, problem: SendProblem, backoff: Backoff, now: Date): Promise<Date | null> {
   return db.transaction(async (tx) => {
     const [hold] = await tx.select().from(mailboxHolds).where(eq(mailboxHolds.senderMailbox, row.senderMailbox)).for('update');
     const consecutive = (hold?.consecutiveDeferrals ?? 0) + 1;
@@ -187,51 +254,63 @@ export async function deferEmail(db: Database, row: EmailSendRow, retryAfterMs: 
       .values({ senderMailbox: row.senderMailbox, holdUntil: until, consecutiveDeferrals: consecutive })
       .onConflictDoUpdate({ target: mailboxHolds.senderMailbox, set: { holdUntil: until, consecutiveDeferrals: consecutive } });
     if (row.deferrals + 1 >= MAX_DEFERRALS) {
-      await failEmailIn(tx, row, `Given up after ${MAX_DEFERRALS} requests to wait: ${reason}`, 'error', now);
+      await failEmailIn(tx, row, { ...problem, message: `Given up after ${MAX_DEFERRALS} requests to wait: ${problem.message}` }, 'error', now);
       return null;
     }
     await tx
       .update(emailSends)
-      .set({ state: 'queued', nextAttemptAt: until, deferrals: sql`${emailSends.deferrals} + 1`, lastError: reason, leaseUntil: null })
+      .set({
+        state: 'deferred',
+        nextAttemptAt: until,
+        deferrals: sql`${emailSends.deferrals} + 1`,
+        lastError: problem.message,
+        errorKind: problem.reason,
+        errorCode: problem.code,
+        leaseUntil: null,
+      })
       .where(and(eq(emailSends.id, row.id), eq(emailSends.claimedBy, row.claimedBy ?? '')));
     return until;
   });
 }
 
 /** The mail will not go out: failed, with the reason, in the ledger and the audit log. */
-export async function failEmail(db: Database, row: EmailSendRow, message: string, status: 'error' | 'warning', now: Date): Promise<void> {
-  await db.transaction((tx) => failEmailIn(tx, row, message, status, now));
+export async function failEmail(db: Database, row: EmailSendRow, problem: SendProblem, status: 'error' | 'warning', now: Date): Promise<void> {
+  await db.transaction((tx) => failEmailIn(tx, row, problem, status, now));
 }
 
-async function failEmailIn(tx: Pick<Database, 'update'> & AuditWriter, row: EmailSendRow, message: string, status: 'error' | 'warning', now: Date): Promise<void> {
-  await tx.update(emailSends).set({ state: 'failed', lastError: message, leaseUntil: null }).where(eq(emailSends.id, row.id));
+async function failEmailIn(tx: Pick<Database, 'update'> & AuditWriter, row: EmailSendRow, problem: SendProblem, status: 'error' | 'warning', now: Date): Promise<void> {
+  await tx
+    .update(emailSends)
+    .set({ state: 'failed', lastError: problem.message, errorKind: problem.reason, errorCode: problem.code, leaseUntil: null })
+    .where(eq(emailSends.id, row.id));
   await recordAudit(tx, row.tenantId, {
     category: 'email',
     status,
-    message: `${describeEmail(row)} failed: ${message}`,
+    message: `${describeEmail(row)} failed: ${problem.message}`,
     actorUserId: row.requestedByUserId,
-    details: { emailSendId: row.id, kind: row.kind, attempts: row.attempts },
+    details: { emailSendId: row.id, kind: row.kind, attempts: row.attempts, reason: problem.reason, code: problem.code },
     createdAt: now,
   });
 }
 
 /**
- * Every queued mail of a mailbox fails with the same cause (the organization's credentials,
- * permissions or sender are wrong): one audit entry says how many and why.
+ * Every waiting mail of a mailbox fails with the same cause (the organization's credentials,
+ * permissions or sender are wrong): one audit entry says how many and why. Reminders among them
+ * are queued again by the next check of the day.
  */
-export async function failQueuedEmails(db: Database, tenantId: string, senderMailbox: string, message: string, now: Date): Promise<number> {
+export async function failQueuedEmails(db: Database, tenantId: string, senderMailbox: string, problem: SendProblem, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const failed = await tx
       .update(emailSends)
-      .set({ state: 'failed', lastError: message })
-      .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.senderMailbox, senderMailbox), eq(emailSends.state, 'queued')))
+      .set({ state: 'failed', lastError: problem.message, errorKind: problem.reason, errorCode: problem.code })
+      .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.senderMailbox, senderMailbox), inArray(emailSends.state, WAITING)))
       .returning({ id: emailSends.id });
     if (failed.length > 0) {
       await recordAudit(tx, tenantId, {
         category: 'email',
         status: 'error',
-        message: `${failed.length} queued ${failed.length === 1 ? 'email was' : 'emails were'} not sent from ${senderMailbox}: ${message}`,
-        details: { senderMailbox, count: failed.length },
+        message: `${failed.length} queued ${failed.length === 1 ? 'email was' : 'emails were'} not sent from ${senderMailbox}: ${problem.message}`,
+        details: { senderMailbox, count: failed.length, reason: problem.reason, code: problem.code },
         createdAt: now,
       });
     }
@@ -240,19 +319,19 @@ export async function failQueuedEmails(db: Database, tenantId: string, senderMai
 }
 
 /**
- * The mailbox reached its 24-hour limit: its queued mails wait until the window frees up, and the
- * audit log says so (once per carry-over, since the rows are not due again before `until`).
+ * The mailbox reached its 24-hour limit: its waiting mails are deferred until the window frees up,
+ * and the audit log says so (once per carry-over, since the rows are not due again before `until`).
  */
 export async function carryOverEmails(db: Database, tenantId: string, senderMailbox: string, limits: MailboxLimits, until: Date, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const moved = await tx
       .update(emailSends)
-      .set({ nextAttemptAt: until })
+      .set({ state: 'deferred', nextAttemptAt: until, lastError: mailboxLimitMessage(senderMailbox), errorKind: 'mailbox_limit', errorCode: 'daily_limit' })
       .where(
         and(
           eq(emailSends.tenantId, tenantId),
           eq(emailSends.senderMailbox, senderMailbox),
-          eq(emailSends.state, 'queued'),
+          inArray(emailSends.state, WAITING),
           sql`${emailSends.nextAttemptAt} < ${until}`,
         ),
       )
@@ -275,7 +354,7 @@ export async function recoverStaleEmails(db: Database, now: Date, tenantId?: str
   return db.transaction(async (tx) => {
     const stale = await tx
       .update(emailSends)
-      .set({ state: 'failed', lastError: OUTCOME_UNKNOWN_MESSAGE, leaseUntil: null })
+      .set({ state: 'failed', lastError: OUTCOME_UNKNOWN_MESSAGE, errorKind: 'outcome_unknown', errorCode: 'outcome_unknown', leaseUntil: null })
       .where(and(eq(emailSends.state, 'sending'), sql`${emailSends.leaseUntil} < ${now}`, tenantId === undefined ? undefined : eq(emailSends.tenantId, tenantId)))
       .returning();
     for (const row of stale) {
@@ -296,15 +375,15 @@ export async function tenantsWithDueEmails(db: Database, now: Date): Promise<str
   const rows = await db
     .selectDistinct({ tenantId: emailSends.tenantId })
     .from(emailSends)
-    .where(and(eq(emailSends.state, 'queued'), lte(emailSends.nextAttemptAt, now)));
+    .where(and(inArray(emailSends.state, WAITING), lte(emailSends.nextAttemptAt, now)));
   return rows.map((row) => row.tenantId);
 }
 
-/** The distinct sending mailboxes an organization has queued mail for. */
+/** The distinct sending mailboxes an organization has queued or deferred mail for. */
 export async function queuedMailboxes(db: Database, tenantId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ senderMailbox: emailSends.senderMailbox })
     .from(emailSends)
-    .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.state, 'queued')));
+    .where(and(eq(emailSends.tenantId, tenantId), inArray(emailSends.state, WAITING)));
   return rows.map((row) => row.senderMailbox);
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, emailSends } from '../db/schema/index.js';
+import { auditLogs, emailSends, passwordExpirations } from '../db/schema/index.js';
+import { expiredPasswordMessage } from './send-manual-email.js';
 import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
 import { expectedRecipients, NotificationHarness, recipientCounts, waitFor, type Customer } from './test-support/notification-harness.js';
 
@@ -74,6 +75,8 @@ describe('POST /api/run-check', () => {
     const customer = await harness.createCustomer({ users: 20 });
     const first = await runCheck(customer);
     await waitFor(() => harness.mail(customer).length >= first.summary.queued!, 20_000, 'the first reminders');
+    // Only a reminder recorded as sent counts as reminded.
+    await waitFor(async () => (await ledger(customer)).every((row) => row.state === 'sent'), 5_000, 'the ledger to settle');
     const second = await runCheck(customer);
     expect(second.summary).toMatchObject({ queued: 0, alreadyReminded: first.summary.queued });
     expect(second.message).toContain(`${first.summary.queued} users were already reminded today`);
@@ -204,6 +207,22 @@ describe('POST /api/send-manual-email', () => {
     expect(sent[0]!.textContent).toContain(`Hello ${record.userDisplayName},`);
     const rows = (await ledger(customer)).filter((row) => row.kind === 'manual');
     expect(rows).toMatchObject([{ state: 'sent', recipient: record.userEmail, requestedByUserId: customer.user.id }]);
+  });
+
+  it('refuses a user whose password has already expired, instead of telling them it expires soon', async () => {
+    // Everyone changed their password 100 days ago under a 90-day policy: expired 10 days ago.
+    const customer = await harness.createCustomer({ users: 12, massResetDaysAgo: 100 });
+    await runCheck(customer);
+    const records = await harness.database.db.select().from(passwordExpirations).where(eq(passwordExpirations.tenantId, customer.tenantId));
+    const expired = records.find((record) => record.passwordExpiresAt !== null && record.passwordExpiresAt.getTime() < Date.now() && record.mailAddress !== null)!;
+    expect(expired).toBeDefined();
+
+    const response = await harness.request(customer, 'POST', '/api/send-manual-email', { userId: expired.graphUserId });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(expiredPasswordMessage(expired.userDisplayName, expired.expiryDate!));
+    expect(response.json().message).toContain('password already expired on');
+    expect(harness.mail(customer)).toHaveLength(0);
+    expect((await ledger(customer)).filter((row) => row.kind === 'manual')).toHaveLength(0);
   });
 
   it('answers 404 for a user the latest check did not find', async () => {

@@ -11,8 +11,8 @@ export const SEND_NOW_MAX_WAIT_MS = 10_000;
 
 /**
  * Writes a manual or test mail to the ledger (before the queue's reminders) and sends it at once.
- * Answers `sent`, or `queued` when the mailbox's limits hold it back; a refusal from Graph is an
- * error carrying its actionable message.
+ * Answers `sent`, or `queued` with why it waits (the mailbox's limit, throttling, an outage); a
+ * refusal from Graph is an error carrying its actionable message.
  */
 export async function sendEmailNow(
   services: NotificationServices,
@@ -32,7 +32,7 @@ export async function sendEmailNow(
       return { status: 'sent', message: sentMessage };
     case 'queued':
       await services.drains.request(sender.tenantId);
-      return { status: 'queued', message: `The sending mailbox ${sender.senderMailbox} is at its Exchange Online limit: the email is queued and goes out as soon as the limit allows.` };
+      return { status: 'queued', message: outcome.message };
     case 'failed':
       throw badRequest(outcome.message);
     case 'unknown':

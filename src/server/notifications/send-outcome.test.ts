@@ -1,31 +1,70 @@
 import { describe, expect, it } from 'vitest';
 import { GraphError, type GraphErrorKind } from '../directory/graph-errors.js';
-import { classifySendError, gatewayTimeoutAsTimeout, SendDeferral } from './send-outcome.js';
+import { attemptSend, classifySendError, gatewayTimeoutAsTimeout, recordingWaitAnswers, SendDeferral } from './send-outcome.js';
 
-const graphError = (kind: GraphErrorKind, status: number | null = 400) => new GraphError({ code: 'x', status, kind, actionableMessage: `because ${kind}` });
+const SENDER = 'passwatch@contoso.com';
+const graphError = (kind: GraphErrorKind, status: number | null = 400, code = 'x') => new GraphError({ code, status, kind, actionableMessage: `because ${kind}` });
+const classify = (error: unknown) => classifySendError(error, SENDER);
 
 describe('classifySendError', () => {
   it('defers when Graph asked to wait, with its Retry-After', () => {
-    expect(classifySendError(new SendDeferral(1500))).toMatchObject({ kind: 'deferred', retryAfterMs: 1500 });
-    expect(classifySendError(graphError('throttled', 429))).toMatchObject({ kind: 'deferred', retryAfterMs: 0 });
-    expect(classifySendError(graphError('unavailable', 503))).toMatchObject({ kind: 'deferred' });
+    expect(classify(new SendDeferral(1500))).toMatchObject({ kind: 'deferred', retryAfterMs: 1500 });
+    expect(classify(graphError('throttled', 429))).toMatchObject({ kind: 'deferred', retryAfterMs: 0, reason: 'throttled' });
+    expect(classify(graphError('unavailable', 503))).toMatchObject({ kind: 'deferred', reason: 'outage' });
   });
 
   it('never retries when the message may have been accepted: timeouts, lost connections, 500 and 502', () => {
-    expect(classifySendError(graphError('timeout', null))).toMatchObject({ kind: 'unknown', message: 'because timeout' });
-    expect(classifySendError(graphError('network', null))).toMatchObject({ kind: 'unknown' });
-    expect(classifySendError(graphError('unavailable', 500))).toMatchObject({ kind: 'unknown' });
-    expect(classifySendError(graphError('unavailable', 502))).toMatchObject({ kind: 'unknown' });
-    expect(classifySendError(new TypeError('boom'))).toMatchObject({ kind: 'unknown' });
+    expect(classify(graphError('timeout', null))).toMatchObject({ kind: 'unknown', reason: 'outcome_unknown', message: 'because timeout' });
+    expect(classify(graphError('network', null))).toMatchObject({ kind: 'unknown' });
+    expect(classify(graphError('unavailable', 500))).toMatchObject({ kind: 'unknown' });
+    expect(classify(graphError('unavailable', 502))).toMatchObject({ kind: 'unknown' });
+    expect(classify(new TypeError('boom'))).toMatchObject({ kind: 'unknown' });
   });
 
   it('fails the whole mailbox for setup problems, one mail for the rest', () => {
     for (const kind of ['credentials', 'permission', 'mailbox'] as const) {
-      expect(classifySendError(graphError(kind))).toEqual({ kind: 'failed', scope: 'mailbox', message: `because ${kind}` });
+      expect(classify(graphError(kind))).toMatchObject({ kind: 'failed', scope: 'mailbox', message: `because ${kind}` });
     }
     for (const kind of ['not_found', 'unexpected'] as const) {
-      expect(classifySendError(graphError(kind))).toEqual({ kind: 'failed', scope: 'mail', message: `because ${kind}` });
+      expect(classify(graphError(kind))).toMatchObject({ kind: 'failed', scope: 'mail', message: `because ${kind}` });
     }
+  });
+
+  it('tells an outage, throttling and the mailbox quota apart: only the quota is called a mailbox limit', () => {
+    const outage = classifySendError(new SendDeferral(0), SENDER, { status: 503, code: 'ServiceUnavailable' });
+    const throttled = classifySendError(new SendDeferral(2000), SENDER, { status: 429, code: 'ApplicationThrottled' });
+    const quota = classifySendError(new SendDeferral(60_000), SENDER, { status: 429, code: 'ErrorSubmissionQuotaExceeded' });
+    expect(outage).toMatchObject({ kind: 'deferred', reason: 'outage', code: 'ServiceUnavailable', message: expect.stringContaining('Microsoft Graph is unavailable (HTTP 503)') });
+    expect(throttled).toMatchObject({ kind: 'deferred', reason: 'throttled', retryAfterMs: 2000, message: expect.stringContaining('throttling') });
+    expect(quota).toMatchObject({ kind: 'deferred', reason: 'mailbox_limit', message: expect.stringContaining(`${SENDER} reached its Exchange Online limit`) });
+    for (const other of [outage, throttled]) expect(other.message).not.toMatch(/limit/i);
+  });
+
+  it('names missing Mail.Send, a sender without mailbox and an invalid recipient each for what they are', () => {
+    expect(classify(graphError('mailbox', 403, 'ErrorAccessDenied'))).toMatchObject({ kind: 'failed', scope: 'mailbox', reason: 'permission', code: 'ErrorAccessDenied' });
+    expect(classify(graphError('mailbox', 404, 'MailboxNotEnabledForRESTAPI'))).toMatchObject({ kind: 'failed', scope: 'mailbox', reason: 'mailbox_not_found' });
+    expect(classify(graphError('unexpected', 400, 'ErrorInvalidRecipients'))).toMatchObject({
+      kind: 'failed',
+      scope: 'mail',
+      reason: 'recipient_invalid',
+      message: expect.stringContaining("Correct the user's email address"),
+    });
+  });
+});
+
+describe('attemptSend', () => {
+  it("classifies a deferral by the answer that asked for it, per send", async () => {
+    const answering = (status: number, code: string): typeof fetch => async () => new Response(JSON.stringify({ error: { code } }), { status });
+    const send = (fetchImpl: typeof fetch) => async () => {
+      const response = await fetchImpl('http://graph.test', { method: 'POST' });
+      throw new SendDeferral(response.status === 429 ? 1000 : 0);
+    };
+    const [outage, quota] = await Promise.all([
+      attemptSend(SENDER, send(recordingWaitAnswers(answering(503, 'ServiceUnavailable')))),
+      attemptSend(SENDER, send(recordingWaitAnswers(answering(429, 'ErrorSubmissionQuotaExceeded')))),
+    ]);
+    expect(outage).toMatchObject({ kind: 'deferred', reason: 'outage' });
+    expect(quota).toMatchObject({ kind: 'deferred', reason: 'mailbox_limit', retryAfterMs: 1000 });
   });
 });
 

@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RetryPolicy } from '../directory/retry-policy.js';
 import { GraphError } from '../directory/graph-errors.js';
+import { classifySendMailError, classifySendMailWait, type SendMailFailure } from '../directory/send-mail-errors.js';
 
 /**
  * Graph answered "wait" (429, 503, 504): the message was not accepted. Raised by the send client's
@@ -40,39 +42,60 @@ export function gatewayTimeoutAsTimeout(base: typeof fetch): typeof fetch {
   };
 }
 
-export type DeliveryOutcome =
-  | { kind: 'sent' }
-  /** Not accepted; try again after at least `retryAfterMs`. */
-  | { kind: 'deferred'; retryAfterMs: number; message: string }
-  /**
-   * Refused for good. `mailbox`: the organization's setup is at fault (credentials, permission,
-   * sender), so every mail from that mailbox would fail the same way.
-   */
-  | { kind: 'failed'; scope: 'mail' | 'mailbox'; message: string }
-  /** No answer: Graph may or may not have accepted the message, so it is not sent again. */
-  | { kind: 'unknown'; message: string };
+export type DeliveryOutcome = { kind: 'sent' } | SendMailFailure;
+
+/** The last "wait" answer (429/503) of one send, which the queue's deferral is about. */
+export interface WaitAnswer {
+  status: number;
+  code: string;
+}
+
+const currentSend = new AsyncLocalStorage<{ lastWait: WaitAnswer | null }>();
+
+/**
+ * Runs one send (token request and sendMail) and returns its error, if any, as a delivery
+ * outcome. The retry policy's SendDeferral carries only the wait; the fetch wrapper
+ * (recordingWaitAnswers) notes, for this send alone, which answer asked for it.
+ */
+export async function attemptSend(senderMailbox: string, send: () => Promise<void>): Promise<DeliveryOutcome> {
+  const context = { lastWait: null as WaitAnswer | null };
+  try {
+    await currentSend.run(context, send);
+    return { kind: 'sent' };
+  } catch (error) {
+    return classifySendError(error, senderMailbox, context.lastWait);
+  }
+}
+
+/** Notes the status and Graph error code of each 429/503 answer for attemptSend. */
+export function recordingWaitAnswers(base: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    const context = currentSend.getStore();
+    if (context && (response.status === 429 || response.status === 503)) {
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+      context.lastWait = { status: response.status, code: typeof code === 'string' ? code : `http_${response.status}` };
+    }
+    return response;
+  };
+}
 
 /** What a failed sendMail (or its token request) means for the mail. */
-export function classifySendError(error: unknown): Exclude<DeliveryOutcome, { kind: 'sent' }> {
-  if (error instanceof SendDeferral) return { kind: 'deferred', retryAfterMs: error.retryAfterMs, message: error.message };
+export function classifySendError(error: unknown, senderMailbox: string, lastWait: WaitAnswer | null = null): SendMailFailure {
+  if (error instanceof SendDeferral) {
+    return classifySendMailWait(lastWait, error.retryAfterMs, senderMailbox);
+  }
   if (!(error instanceof GraphError)) {
-    return { kind: 'unknown', message: `Sending stopped on an unexpected error (${error instanceof Error ? error.message : String(error)}).` };
+    return {
+      kind: 'unknown',
+      reason: 'outcome_unknown',
+      code: 'outcome_unknown',
+      message: `Sending stopped on an unexpected error (${error instanceof Error ? error.message : String(error)}).`,
+    };
   }
-  switch (error.kind) {
-    case 'throttled':
-    case 'unavailable':
-      // 503 and 429 refuse the request; a 500 or 502 may come after Exchange took the message.
-      if (error.status === 500 || error.status === 502) return { kind: 'unknown', message: error.actionableMessage };
-      return { kind: 'deferred', retryAfterMs: 0, message: error.actionableMessage };
-    case 'timeout':
-    case 'network':
-      return { kind: 'unknown', message: error.actionableMessage };
-    case 'credentials':
-    case 'permission':
-    case 'mailbox':
-      return { kind: 'failed', scope: 'mailbox', message: error.actionableMessage };
-    case 'not_found':
-    case 'unexpected':
-      return { kind: 'failed', scope: 'mail', message: error.actionableMessage };
-  }
+  return classifySendMailError(error, senderMailbox);
 }

@@ -79,8 +79,9 @@ describe('the 24-hour limit', () => {
 
     const rows = await harness.database.db.select().from(emailSends).where(eq(emailSends.tenantId, customer.tenantId));
     const sent = rows.filter((row) => row.state === 'sent');
-    const carried = rows.filter((row) => row.state === 'queued');
+    const carried = rows.filter((row) => row.state === 'deferred');
     expect(carried).toHaveLength(expected.length - 5);
+    expect(carried.every((row) => row.errorKind === 'mailbox_limit' && row.lastError?.includes('reached its Exchange Online limit'))).toBe(true);
     const oldestSent = Math.min(...sent.map((row) => row.sentAt!.getTime()));
     expect(new Set(carried.map((row) => row.nextAttemptAt.getTime()))).toEqual(new Set([oldestSent + 86_400_000]));
 

@@ -34,10 +34,16 @@ export const checkSummarySchema = z.object({
   recentlyExpiredUsers: z.number(),
   /** Users this check reminds (weekend look-ahead included). */
   dueUsers: z.number(),
-  /** Reminders newly queued. */
+  /** Reminders this check queued: new ones, and those queued again after failing earlier today. */
   queued: z.number(),
-  /** Due users already reminded (or queued) today. */
+  /** Of `queued`, the reminders that had failed earlier today. */
+  retried: z.number(),
+  /** Due users whose reminder was sent earlier today (only a sent reminder counts). */
   alreadyReminded: z.number(),
+  /** Due users whose reminder from an earlier check today is still queued, sending or deferred. */
+  inProgress: z.number(),
+  /** Due users whose reminder failed earlier today and is not sent again automatically (outcome unknown, or the same address refused again). */
+  notRetried: z.number(),
   /** Due users without a mailbox address. */
   withoutMailbox: z.number(),
 });

@@ -46,8 +46,8 @@ export const sendManualEmailBody = z.object({
 export type SendManualEmailBody = z.infer<typeof sendManualEmailBody>;
 
 /**
- * Both send calls. `sent`: Graph accepted it. `queued`: the sending mailbox is at its Exchange
- * limit (or Graph asked to wait); it goes out as soon as the limit allows.
+ * Both send calls. `sent`: Graph accepted it. `queued`: it waits and goes out automatically;
+ * `message` says why (the mailbox's limit, Graph throttling, an outage).
  */
 export const sendEmailResponse = z.object({
   status: z.enum(['sent', 'queued']),

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { EMAIL_DELIVERY_STATES } from '../../../shared/api/notifications.js';
 import type { ExpiryReason } from '../../../shared/domain/password-expiry.js';
+import { SEND_ERROR_KINDS } from '../../../shared/domain/send-errors.js';
 import { users } from './identity.js';
 import { tenants } from './tenants.js';
 
@@ -48,12 +50,12 @@ export const passwordExpirations = pgTable(
 );
 
 export const EMAIL_KINDS = ['reminder', 'manual', 'test'] as const;
-export const EMAIL_SEND_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 
 /**
  * The send ledger: every mail is a row before Graph is called. A worker claims a row
- * (queued -> sending, with a lease), calls sendMail, and marks it sent; see email-ledger.ts for
- * what happens after a crash. Reminders are unique per organization, user, expiry and local day.
+ * (queued or deferred -> sending, with a lease), calls sendMail, and records the answer (sent,
+ * failed or deferred); see email-ledger.ts for what happens after a crash. Reminders are unique per
+ * organization, user, expiry and local day: a failed one is re-queued by the next check that day.
  */
 export const emailSends = pgTable(
   'email_sends',
@@ -74,14 +76,27 @@ export const emailSends = pgTable(
     localDay: date('local_day', { mode: 'string' }).notNull(),
     /** Lower-cased sending mailbox: the unit Exchange limits. */
     senderMailbox: text('sender_mailbox').notNull(),
-    state: text('state', { enum: EMAIL_SEND_STATES }).notNull().default('queued'),
+    /**
+     * queued: waits its turn; sending: handed to Graph (claimed, with a lease); sent: Graph accepted
+     * it (the only state that counts as "reminded"); failed: refused, or its outcome is unknown
+     * (`error_kind` says which); deferred: held back and retried automatically at `next_attempt_at`
+     * (the mailbox's limit, Graph throttling or an outage).
+     */
+    state: text('state', { enum: EMAIL_DELIVERY_STATES }).notNull().default('queued'),
     /** Manual and test mails first (0), reminders after (1). */
     priority: integer('priority').notNull().default(1),
     /** Calls to Graph started for this row. */
     attempts: integer('attempts').notNull().default(0),
     /** Of those, answered "wait" (429/503/504). */
     deferrals: integer('deferrals').notNull().default(0),
+    /** The actionable message of the latest failure or wait; a re-queued reminder keeps its previous attempt's. */
     lastError: text('last_error'),
+    /** The classification of `last_error` (SEND_ERROR_KINDS); null when nothing went wrong. */
+    errorKind: text('error_kind', { enum: SEND_ERROR_KINDS }),
+    /** Graph's or Entra's error code ('ErrorAccessDenied', 'http_503', 'AADSTS7000222'), or ours ('outcome_unknown'). */
+    errorCode: text('error_code'),
+    /** The check that queued (or re-queued) this reminder; null for manual and test mail. */
+    runId: uuid('run_id').references(() => automationRuns.id, { onDelete: 'set null' }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     claimedBy: text('claimed_by'),
@@ -98,7 +113,11 @@ export const emailSends = pgTable(
     uniqueIndex('email_sends_reminder_key')
       .on(table.tenantId, table.graphUserId, table.expiryDate, table.localDay)
       .where(sql`${table.kind} = 'reminder'`),
-    index('email_sends_claim_idx').on(table.tenantId, table.senderMailbox, table.priority, table.nextAttemptAt).where(sql`${table.state} = 'queued'`),
+    index('email_sends_claim_idx')
+      .on(table.tenantId, table.senderMailbox, table.priority, table.nextAttemptAt)
+      .where(sql`${table.state} in ('queued', 'deferred')`),
+    // A run's delivery counts (run status, live progress).
+    index('email_sends_run_state_idx').on(table.runId, table.state),
     index('email_sends_mailbox_attempt_idx').on(table.senderMailbox, table.lastAttemptAt),
     index('email_sends_mailbox_sent_idx').on(table.senderMailbox, table.sentAt).where(sql`${table.state} = 'sent'`),
     index('email_sends_sending_idx').on(table.senderMailbox, table.leaseUntil).where(sql`${table.state} = 'sending'`),
@@ -146,7 +165,7 @@ export const automationRuns = pgTable(
     localDay: date('local_day', { mode: 'string' }).notNull(),
     status: text('status', { enum: ['running', 'completed', 'failed'] }).notNull(),
     requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Counts of the check (see automation/run-check.ts CheckSummary). */
+    /** Counts of the check (CheckSummary): updated as the directory is read, final once finished. Its mail: email_sends.run_id. */
     summary: jsonb('summary').$type<Record<string, number>>(),
     message: text('message'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { automationToasts, manualEmailToasts, refreshUsersToasts, runNowToasts } from './overview-toasts';
 
 const serverError = (status: number, message: string) => new Error(`${status}: ${JSON.stringify({ message })}`);
-const summary = { scannedUsers: 10, usersInScope: 8, expiringUsers: 2, recentlyExpiredUsers: 0, dueUsers: 2, queued: 2, alreadyReminded: 0, withoutMailbox: 0 };
+const summary = { scannedUsers: 10, usersInScope: 8, expiringUsers: 2, recentlyExpiredUsers: 0, dueUsers: 2, queued: 2, retried: 0, alreadyReminded: 0, inProgress: 0, notRetried: 0, withoutMailbox: 0 };
 
 describe('Run Now toasts', () => {
   it("show the server's account of the check, or the spec's text", () => {
