@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GRAPH_CREDENTIALS } from '../../simulators/graph/index.js';
 import { billingMessages } from '../../shared/api/billing.js';
-import { templateMessages } from '../../shared/api/template-bounds.js';
+import { TEMPLATE_LIMITS, templateMessages } from '../../shared/api/template-bounds.js';
 import { textMessages } from '../../shared/api/text-fields.js';
 import { configurationMessages } from '../../shared/domain/validation-messages.js';
 import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
@@ -89,16 +89,19 @@ describe('the configuration', () => {
 
   it.each([
     ['600 KB of nested tags', '<p>Hello ' + '<x>'.repeat(200_000) + '</p>', templateMessages.tooLong],
-    ['a tag more than allowed', '<p>Hello</p>' + '<br>'.repeat(1_000), templateMessages.tooManyTags],
-    ['nesting one level too deep', '<p>' + '<span>'.repeat(50) + 'Hello' + '</span>'.repeat(50) + '</p>', templateMessages.tooDeep],
-    ['unclosed tags that parsers keep open', '<p>Hello' + '<em></b>'.repeat(60), templateMessages.tooDeep],
+    ['a tag more than allowed', '<p>Hello</p>' + '<br>'.repeat(TEMPLATE_LIMITS.tags - 1), templateMessages.tooManyTags],
+    ['nesting one level too deep', '<p>' + '<span>'.repeat(TEMPLATE_LIMITS.depth) + 'Hello' + '</span>'.repeat(TEMPLATE_LIMITS.depth) + '</p>', templateMessages.tooDeep],
+    ['unclosed tags that parsers keep open', '<p>Hello' + '<em></b>'.repeat(TEMPLATE_LIMITS.depth), templateMessages.tooDeep],
+    ['a variable more than allowed', `<p>${'{{userName}}'.repeat(TEMPLATE_LIMITS.variables + 1)}</p>`, templateMessages.tooManyVariables],
   ])('a template with %s answers 400 before it is parsed', async (_, emailTemplate, message) => {
     expect400(await save({ emailTemplate }), message);
   });
 
   it('a template at the bounds is saved', async () => {
-    const nested = '<p>' + '<span>'.repeat(49) + 'Hello {{userName}}' + '</span>'.repeat(49) + '</p>';
-    const emailTemplate = nested + '<p>x</p>'.repeat((1_000 - 100) / 2);
+    const depth = TEMPLATE_LIMITS.depth - 1;
+    const nested = `<p>${'<span>'.repeat(depth)}Hello ${'{{userName}}'.repeat(TEMPLATE_LIMITS.variables)}${'</span>'.repeat(depth)}</p>`;
+    const emailTemplate = nested + '<p>x</p>'.repeat((TEMPLATE_LIMITS.tags - 2 * (depth + 1)) / 2);
+    expect(emailTemplate.length).toBeLessThanOrEqual(TEMPLATE_LIMITS.length);
     expect((await save({ emailTemplate })).statusCode).toBe(200);
   });
 });

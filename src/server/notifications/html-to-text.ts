@@ -17,6 +17,14 @@ function attribute(attributes: string, name: string): string | null {
   return match ? decodeEntities(match[1] ?? '') : null;
 }
 
+// Looks at the end of the text only: a pattern anchored at the end ('[ \t]+$') is tried from every
+// blank in the text, so trimming after each tag made long mails quadratic.
+function withoutTrailingBlanks(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 interface ListState {
   ordered: boolean;
   next: number;
@@ -31,7 +39,7 @@ export function htmlToText(html: string): string {
   const lists: ListState[] = [];
   const links: { href: string | null; start: number }[] = [];
   const breakBlock = () => {
-    text = text.replace(/[ \t]+$/, '');
+    text = withoutTrailingBlanks(text);
     if (text !== '' && !text.endsWith('\n\n')) text += text.endsWith('\n') ? '\n' : '\n\n';
   };
   for (const [, closing, rawName, attributes = '', content] of html.matchAll(TOKEN)) {
@@ -42,18 +50,18 @@ export function htmlToText(html: string): string {
     }
     const name = (rawName ?? '').toLowerCase();
     if (name === 'br') {
-      text = `${text.replace(/[ \t]+$/, '')}\n`;
+      text = `${withoutTrailingBlanks(text)}\n`;
     } else if (name === 'hr') {
       breakBlock();
       text += '----------\n\n';
     } else if (name === 'li' && !closing) {
       const list = lists.at(-1);
-      text = text.replace(/[ \t]+$/, '');
+      text = withoutTrailingBlanks(text);
       if (text !== '' && !text.endsWith('\n')) text += '\n';
       text += list?.ordered ? `${list.next++}. ` : '- ';
     } else if (name === 'p' && lists.length > 0) {
       // A list item's own paragraph: the item's line already started.
-      if (closing) text = text.replace(/[ \t]+$/, '');
+      if (closing) text = withoutTrailingBlanks(text);
     } else if (BLOCKS.has(name)) {
       if (!closing && (name === 'ul' || name === 'ol')) {
         const start = Number.parseInt(attribute(attributes, 'start') ?? '1', 10);
