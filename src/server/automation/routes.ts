@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { toggleAutomationBody, type RunCheckResponse, type ToggleAutomationResponse } from '../../shared/api/dashboard.js';
+import { runStatusParams, type LatestRunStatus, type RunStatus } from '../../shared/api/run-status.js';
 import { tenantIdOf, userIdOf, type Guards } from '../auth/guards.js';
 import { answeringGraphErrors } from '../directory/graph-app-error.js';
 import { validate } from '../http/validate.js';
 import type { NotificationServices } from '../notifications/notification-services.js';
 import { requireActiveSubscription } from '../notifications/sending-allowed.js';
 import { runManualCheck } from './run-check.js';
+import { getLatestRunStatus, getRunStatus } from './run-status.js';
 import { toggleAutomation } from './toggle-automation.js';
 
 export function registerAutomationRoutes(app: FastifyInstance, deps: { services: NotificationServices; guards: Guards }): void {
@@ -16,6 +18,16 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: { services:
     await requireActiveSubscription(services.db, tenantId, services.clock());
     const result = await answeringGraphErrors(() => runManualCheck(services, tenantId, userIdOf(request)));
     return { message: result.message, summary: result.summary };
+  });
+
+  // Polled by Run Now while a check reads the directory and sends its reminders.
+  app.get('/api/run-status', { preHandler: guards.requireTenant }, async (request): Promise<LatestRunStatus> => ({
+    run: await getLatestRunStatus(services.db, tenantIdOf(request)),
+  }));
+
+  app.get('/api/run-status/:runId', { preHandler: guards.requireTenant }, async (request): Promise<RunStatus> => {
+    const { runId } = validate(runStatusParams, request.params);
+    return getRunStatus(services.db, tenantIdOf(request), runId);
   });
 
   app.post('/api/toggle-automation', { preHandler: guards.requireTenant }, async (request): Promise<ToggleAutomationResponse> => {
