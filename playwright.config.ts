@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CERTIFIED_APP_URL } from './e2e/certified-server.js';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -20,14 +21,26 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node e2e/start-demo-server.mjs',
-    url: `http://localhost:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // Let the server stop its embedded PostgreSQL cleanly (Playwright's default is SIGKILL).
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node e2e/start-demo-server.mjs',
+      url: `http://localhost:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // Let the server stop its embedded PostgreSQL cleanly (Playwright's default is SIGKILL).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      // The same app outside demo mode, signing in through panva's certified oidc-provider.
+      command: 'node --import tsx e2e/start-certified-server.ts',
+      url: `${CERTIFIED_APP_URL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

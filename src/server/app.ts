@@ -76,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.appUrl,
     cookieSecure: config.session.cookieSecure,
     sessionMaxAgeMs: config.session.maxAgeMs,
+    admins: config,
     signInLimit: rateLimits.signIn,
   });
   registerSignOutRoutes(app, { oidc: deps.oidc, sessions, guards, appUrl: config.appUrl, cookieSecure: config.session.cookieSecure });
@@ -83,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     guards,
     sessions,
-    adminEmails: config.adminEmails,
+    admins: config,
     demoMode: config.demoMode,
     simulatedMailboxUrl: deps.simulatedMailboxUrl ?? null,
     supportEmail: config.supportEmail,
@@ -94,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('billing', billing);
   await registerBillingRoutes(app, { billing, guards, supportEmail: config.supportEmail });
   registerAccountRoutes(app, { db, paypal: billing.paypal, log: app.log, guards, cookieSecure: config.session.cookieSecure });
-  registerAdminRoutes(app, { db, guards, adminEmails: config.adminEmails, clock });
+  registerAdminRoutes(app, { db, guards, admins: config, clock });
   const notifications = createNotificationServices({ config, tenantGraph, log: app.log, send: deps.send });
   app.decorate('notifications', notifications);
   registerNotificationModules(app, { services: notifications, guards });

@@ -50,6 +50,18 @@ describe('loadConfig', () => {
     expect(config.adminEmails).toEqual(['ops@example.com']);
   });
 
+  it('reads ADMIN_SUBJECTS as ISSUER#SUBJECT pairs and names a malformed entry', () => {
+    const config = loadConfig({
+      ADMIN_SUBJECTS: ' https://login.microsoftonline.com/9c1a/v2.0#00000000-aaaa-4bbb-8ccc-000000000001 , https://idp.example.com#a#b ',
+    });
+    expect(config.adminSubjects).toEqual([
+      { issuer: 'https://login.microsoftonline.com/9c1a/v2.0', subject: '00000000-aaaa-4bbb-8ccc-000000000001' },
+      { issuer: 'https://idp.example.com', subject: 'a#b' },
+    ]);
+    expect(() => loadConfig({ ADMIN_SUBJECTS: 'ops@example.com' })).toThrow(/ADMIN_SUBJECTS.*ISSUER_URL#SUBJECT/);
+    expect(() => loadConfig({ ADMIN_SUBJECTS: 'https://idp.example.com#' })).toThrow(/ADMIN_SUBJECTS/);
+  });
+
   it('requires a secrets key in production and checks its length', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
     expect(() => loadConfig({ SECRETS_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 random bytes/);

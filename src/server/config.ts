@@ -15,6 +15,30 @@ const emailList = z
   )
   .pipe(z.array(z.email({ error: 'must be a comma-separated list of email addresses' })));
 
+/**
+ * ADMIN_SUBJECTS: comma-separated `ISSUER#SUBJECT` entries. An issuer URL never has a fragment, so
+ * the first `#` separates the two.
+ */
+const subjectList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^https?:\/\/[^#\s]+#\S+$/, { error: 'must be a comma-separated list of ISSUER_URL#SUBJECT entries' })
+        .transform((entry) => {
+          const separator = entry.indexOf('#');
+          return { issuer: entry.slice(0, separator), subject: entry.slice(separator + 1) };
+        }),
+    ),
+  );
+
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
 
 /** Every setting the server reads, documented in .env.example. */
@@ -39,6 +63,7 @@ const environmentSchema = z
     OIDC_CLIENT_ID: z.string().min(1).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+    OIDC_TRUST_EMAIL: booleanFromEnv.default(false),
     DEMO_IDENTITY_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3001),
 
     ENTRA_AUTHORITY_URL: z.url({ error: 'must be an absolute URL' }).default('https://login.microsoftonline.com'),
@@ -70,6 +95,7 @@ const environmentSchema = z
     SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@passwatch.app'),
 
     ADMIN_EMAILS: emailList.default([]),
+    ADMIN_SUBJECTS: subjectList.default([]),
     SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 7),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     COOKIE_SECURE: booleanFromEnv.optional(),
@@ -116,6 +142,17 @@ export interface OidcSettings {
   clientId: string;
   clientSecret: string;
   scopes: string;
+  /**
+   * Treat the provider's `email` claim as verified even without `email_verified: true` (only for a
+   * provider that lets nobody assert an address they do not own).
+   */
+  trustEmail: boolean;
+}
+
+/** An operator admin named by the identity provider's issuer and the subject it signs in as. */
+export interface AdminSubject {
+  issuer: string;
+  subject: string;
 }
 
 export interface AppConfig {
@@ -161,7 +198,10 @@ export interface AppConfig {
     demoPort: number;
   };
   supportEmail: string;
+  /** Operator admins by an address their provider verified at sign-in. */
   adminEmails: string[];
+  /** Operator admins by issuer + subject, whatever their address. */
+  adminSubjects: AdminSubject[];
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieSecure: boolean };
   bodyLimitBytes: number;
   /** Requests allowed per client address (sign-in starts) or per signed-in user (the rest), across all instances. */
@@ -194,7 +234,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const oidc =
     env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
-      ? { issuerUrl: env.OIDC_ISSUER_URL, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scopes: env.OIDC_SCOPES }
+      ? {
+          issuerUrl: env.OIDC_ISSUER_URL,
+          clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+          scopes: env.OIDC_SCOPES,
+          trustEmail: env.OIDC_TRUST_EMAIL,
+        }
       : null;
   return {
     env: env.NODE_ENV,
@@ -230,6 +276,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     supportEmail: env.SUPPORT_EMAIL,
     adminEmails: env.ADMIN_EMAILS,
+    adminSubjects: env.ADMIN_SUBJECTS,
     session: {
       idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
       maxAgeMs: env.SESSION_MAX_AGE_DAYS * 24 * 3_600_000,

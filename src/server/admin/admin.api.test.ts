@@ -10,6 +10,7 @@ import { testConfig } from '../test-support/test-config.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
+const ISSUER = 'https://issuer.test';
 const DAY_MS = 86_400_000;
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -42,10 +43,11 @@ async function customer(user: { email: string; firstName: string; lastName: stri
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const config = testConfig({ ADMIN_EMAILS: 'Ops@Passwatch.test' });
+  const config = testConfig({ ADMIN_EMAILS: 'Ops@Passwatch.test', ADMIN_SUBJECTS: `${ISSUER}#operator-by-subject` });
   app = await buildApp({ config, db: database.db, oidc: new OidcProvider(config.oidc!, `${config.appUrl}/api/callback`), clock: () => NOW });
 
-  const admin = await createUser(database.db, { email: 'ops@passwatch.test', firstName: 'Olive', lastName: 'Operator' });
+  // An operator admin by the address the provider verified at sign-in.
+  const admin = await createUser(database.db, { email: 'ops@passwatch.test', signInEmail: 'ops@passwatch.test', signInEmailVerified: true, firstName: 'Olive', lastName: 'Operator' });
   adminCookie = await sessionCookieFor(database.db, admin);
   const future = new Date(NOW.getTime() + 20 * DAY_MS);
   const past = new Date(NOW.getTime() - DAY_MS);
@@ -71,11 +73,12 @@ afterAll(async () => {
 });
 
 const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const ADMIN_URLS = ['/api/admin/stats', '/api/admin/users', '/api/admin/users?search=a', '/api/admin/subscriptions', '/api/admin/export-users', '/api/admin/audit-log'];
 const emailsOf = (users: { email: string }[]) => users.map((user) => user.email).sort();
 
 describe('admin API', () => {
   it('answers 403 to every call from a signed-in non-admin, and 401 without a session', async () => {
-    for (const url of ['/api/admin/stats', '/api/admin/users', '/api/admin/users?search=a', '/api/admin/subscriptions', '/api/admin/export-users']) {
+    for (const url of ADMIN_URLS) {
       const forbidden = await get(url, customerCookie);
       expect(forbidden.statusCode, url).toBe(403);
       expect(forbidden.json()).toEqual({ message: 'Forbidden' });
@@ -150,5 +153,52 @@ describe('admin API', () => {
     expect(response.body).not.toMatch(/(^|,)"[=+\-@]/m);
     const operator = lines.find((line) => line.startsWith('"ops@passwatch.test"'))!;
     expect(operator).toContain('"","","","none"');
+  });
+});
+
+describe('operator role', () => {
+  async function signedIn(overrides: Parameters<typeof createUser>[1]) {
+    const user = await createUser(database.db, overrides);
+    return { user, cookie: await sessionCookieFor(database.db, user) };
+  }
+  const isAdmin = async (cookie: string) => (await get('/api/auth/user', cookie)).json().isAdmin;
+
+  it('never comes from the profile address: editing it to an ADMIN_EMAILS one leaves every /api/admin/* call at 403', async () => {
+    const { cookie } = await signedIn({ email: 'eve@evil.test', signInEmail: 'eve@evil.test', signInEmailVerified: true });
+    const edited = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/user',
+      headers: { cookie },
+      payload: { firstName: 'M', lastName: 'E', email: 'ops@passwatch.test' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ email: 'ops@passwatch.test', isAdmin: false });
+    for (const url of ADMIN_URLS) {
+      const response = await get(url, cookie);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toEqual({ message: 'Forbidden' });
+    }
+  });
+
+  it('needs the address to be verified by the provider at sign-in, or the issuer + subject in ADMIN_SUBJECTS', async () => {
+    const unverified = await signedIn({ email: 'ops@passwatch.test', signInEmail: 'ops@passwatch.test', signInEmailVerified: false });
+    expect(await isAdmin(unverified.cookie)).toBe(false);
+    expect((await get('/api/admin/stats', unverified.cookie)).statusCode).toBe(403);
+
+    const otherIssuer = await signedIn({ issuer: 'https://elsewhere.test', subject: 'operator-by-subject', email: null });
+    expect((await get('/api/admin/stats', otherIssuer.cookie)).statusCode).toBe(403);
+
+    const bySubject = await signedIn({ issuer: ISSUER, subject: 'operator-by-subject', email: null, signInEmail: null });
+    expect(await isAdmin(bySubject.cookie)).toBe(true);
+    expect((await get('/api/admin/stats', bySubject.cookie)).statusCode).toBe(200);
+  });
+
+  it('writes every export to the operator audit log, which admins can read', async () => {
+    const before = (await get('/api/admin/audit-log', adminCookie)).json();
+    expect((await get('/api/admin/export-users', adminCookie)).statusCode).toBe(200);
+    const after = await get('/api/admin/audit-log', adminCookie);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toHaveLength(before.length + 1);
+    expect(after.json()[0]).toMatchObject({ action: 'users_export', issuer: ISSUER, email: 'ops@passwatch.test', ipAddress: '127.0.0.1' });
   });
 });

@@ -1,15 +1,13 @@
-import { eq } from 'drizzle-orm';
 import type { Guard, Guards } from '../auth/guards.js';
 import type { Database } from '../db/client.js';
-import { users } from '../db/schema/index.js';
 import { forbidden } from '../http/app-error.js';
-import { isOperatorAdmin } from '../users/get-auth-user.js';
+import { isOperatorAdmin, signInFactsOf, type OperatorAdmins } from '../users/operator-admins.js';
 
-/** The operator guard: a signed-in user whose email is in ADMIN_EMAILS; everyone else gets 403. */
-export function createRequireAdmin(db: Database, guards: Guards, adminEmails: readonly string[]): Guard {
+/** The operator guard: a signed-in operator admin (see isOperatorAdmin); everyone else gets 403. */
+export function createRequireAdmin(db: Database, guards: Guards, admins: OperatorAdmins): Guard {
   return async (request, reply) => {
     await guards.requireUser(request, reply);
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, request.auth!.userId));
-    if (!user || !isOperatorAdmin(user.email, adminEmails)) throw forbidden('Forbidden');
+    const user = await signInFactsOf(db, request.auth!.userId);
+    if (!user || !isOperatorAdmin(user, admins)) throw forbidden('Forbidden');
   };
 }

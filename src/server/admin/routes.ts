@@ -1,25 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { adminUsersQuery, exportFileName, type AdminStats, type AdminSubscription, type AdminUser } from '../../shared/api/admin.js';
+import { adminUsersQuery, exportFileName, type AdminStats, type AdminSubscription, type AdminUser, type OperatorAuditEntry } from '../../shared/api/admin.js';
 import type { Clock } from '../clock.js';
 import type { Guards } from '../auth/guards.js';
+import { userIdOf } from '../auth/guards.js';
 import type { Database } from '../db/client.js';
 import { validate } from '../http/validate.js';
+import type { OperatorAdmins } from '../users/operator-admins.js';
 import { adminStats, listAdminSubscriptions } from './admin-stats.js';
 import { listAdminUsers } from './admin-users.js';
 import { exportUsersCsv } from './export-users.js';
+import { listOperatorAudit, recordOperatorAction } from './operator-audit.js';
 import { createRequireAdmin } from './require-admin.js';
 
 export interface AdminRouteDeps {
   db: Database;
   guards: Guards;
-  adminEmails: readonly string[];
+  admins: OperatorAdmins;
   clock: Clock;
 }
 
-/** The operator's Admin Dashboard (ADMIN_EMAILS only; everyone else 403). */
+/** The operator's Admin Dashboard (operator admins only; everyone else 403). */
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps): void {
   const { db, clock } = deps;
-  const adminOnly = { preHandler: createRequireAdmin(db, deps.guards, deps.adminEmails) };
+  const adminOnly = { preHandler: createRequireAdmin(db, deps.guards, deps.admins) };
 
   app.get('/api/admin/stats', adminOnly, async (): Promise<AdminStats> => adminStats(db, clock()));
 
@@ -33,6 +36,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
   app.get('/api/admin/export-users', adminOnly, async (request, reply) => {
     const now = clock();
     const csv = await exportUsersCsv(db, now);
+    // Audited before the list leaves: an export that cannot be recorded does not happen.
+    await recordOperatorAction(db, userIdOf(request), 'users_export', request.ip);
     request.log.info('user list exported');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -40,4 +45,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps):
       .header('cache-control', 'private, no-store')
       .send(csv);
   });
+
+  app.get('/api/admin/audit-log', adminOnly, async (): Promise<OperatorAuditEntry[]> => listOperatorAudit(db));
 }

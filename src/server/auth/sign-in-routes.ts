@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { loginRequests } from '../db/schema/index.js';
 import type { RateLimitCheck } from '../http/rate-limits.js';
+import { recordOperatorAction } from '../admin/operator-audit.js';
+import { isOperatorAdmin, type OperatorAdmins } from '../users/operator-admins.js';
 import { upsertUser } from '../users/upsert-user.js';
 import { cookieOptions, LOGIN_STATE_COOKIE, LOGIN_STATE_MAX_AGE_SECONDS, SESSION_COOKIE } from './cookies.js';
 import type { OidcProvider } from './oidc-provider.js';
@@ -18,6 +20,7 @@ export interface SignInDeps {
   sessionMaxAgeMs: number;
   /** Sign-in starts per client address (each writes a pending sign-in row). */
   signInLimit: RateLimitCheck;
+  admins: OperatorAdmins;
 }
 
 /** Browser-facing sign-in: /api/login (and /api/auth/login) and /api/callback; signing out is in sign-out-routes.ts. */
@@ -70,6 +73,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     }
 
     const user = await upsertUser(deps.db, identity);
+    if (isOperatorAdmin(user, deps.admins)) await recordOperatorAction(deps.db, user.id, 'admin_sign_in', request.ip);
     // Rotate: whatever session this browser had ends; a new token is issued.
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await deps.sessions.delete(previous);

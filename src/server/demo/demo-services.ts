@@ -42,7 +42,8 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
   const graphUrl = await graph.listen(config.graph.demoPort, '127.0.0.1');
   const graphEndpoints = graphSimulatorEndpoints(graphUrl);
   return {
-    oidc: { issuerUrl, clientId: DEMO_IDENTITY_CLIENT.clientId, clientSecret: DEMO_IDENTITY_CLIENT.clientSecret, scopes: 'openid email profile' },
+    // The demo issuer marks each address email_verified itself, so it needs no trust setting.
+    oidc: { issuerUrl, clientId: DEMO_IDENTITY_CLIENT.clientId, clientSecret: DEMO_IDENTITY_CLIENT.clientSecret, scopes: 'openid email profile', trustEmail: false },
     paypal: paypal?.settings ?? null,
     // One server plays both login.microsoftonline.com and graph.microsoft.com (the client adds /v1.0).
     graph: { authorityUrl: graphUrl, apiUrl: graphUrl },

@@ -4,9 +4,10 @@ import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { notFound } from '../http/app-error.js';
 import { listTenantsForUser } from '../tenants/list-tenants.js';
+import { isOperatorAdmin, type OperatorAdmins } from './operator-admins.js';
 
 /** The signed-in user with their organizations, as GET /api/auth/user returns it. */
-export async function getAuthUser(db: Database, userId: string, adminEmails: readonly string[]): Promise<AuthUser> {
+export async function getAuthUser(db: Database, userId: string, admins: OperatorAdmins): Promise<AuthUser> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('User not found');
   return {
@@ -15,11 +16,7 @@ export async function getAuthUser(db: Database, userId: string, adminEmails: rea
     firstName: user.firstName,
     lastName: user.lastName,
     createdAt: user.createdAt.toISOString(),
-    isAdmin: isOperatorAdmin(user.email, adminEmails),
+    isAdmin: isOperatorAdmin(user, admins),
     tenants: await listTenantsForUser(db, userId),
   };
-}
-
-export function isOperatorAdmin(email: string | null, adminEmails: readonly string[]): boolean {
-  return email !== null && adminEmails.includes(email.toLowerCase());
 }

@@ -28,8 +28,9 @@ async function appWith(config: AppConfig, simulatedMailboxUrl: string | null = n
 describe('GET /api/app-info', () => {
   it('in demo mode without operator admins, tells only the first user how to become one', async () => {
     const app = await appWith({ ...testConfig({ SUPPORT_EMAIL: 'help@passwatch.test' }), demoMode: true, adminEmails: [] }, 'http://127.0.0.1:3002/mailbox');
-    const first = await createUser(database.db, { email: 'first@example.com' });
-    const second = await createUser(database.db, { email: 'second@example.com' });
+    // The hint names the address the issuer verified at sign-in, not the editable contact address.
+    const first = await createUser(database.db, { email: 'edited@example.com', signInEmail: 'first@example.com', signInEmailVerified: true });
+    const second = await createUser(database.db, { email: 'second@example.com', signInEmail: 'second@example.com', signInEmailVerified: true });
 
     const anonymous = await app.inject({ method: 'GET', url: '/api/app-info' });
     expect(anonymous.json()).toEqual({

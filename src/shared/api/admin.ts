@@ -55,6 +55,20 @@ export const adminSubscriptionSchema = adminOrganizationSchema.extend({
 export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 export const adminSubscriptionsResponse = z.array(adminSubscriptionSchema);
 
+/** One entry of GET /api/admin/audit-log (the latest 100, newest first): what operator admins did. */
+export const operatorAuditEntrySchema = z.object({
+  id: z.string(),
+  action: z.enum(['admin_sign_in', 'users_export']),
+  /** Who: the identity provider's issuer and subject, and the address it asserted at sign-in. */
+  issuer: z.string(),
+  subject: z.string(),
+  email: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OperatorAuditEntry = z.infer<typeof operatorAuditEntrySchema>;
+export const operatorAuditResponse = z.array(operatorAuditEntrySchema);
+
 /** GET /api/admin/export-users answers text/csv saved as subscribers-YYYY-MM-DD.csv. */
 export function exportFileName(date: Date): string {
   return `subscribers-${date.toISOString().slice(0, 10)}.csv`;

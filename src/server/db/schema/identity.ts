@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** A person who signed in, identified by their identity provider's issuer and subject. */
 export const users = pgTable(
@@ -8,7 +8,11 @@ export const users = pgTable(
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
+    /** Contact address: from the provider, editable in Account Settings; it grants nothing. */
     email: text('email'),
+    /** What the provider asserted at the latest sign-in; only a verified one can make an operator admin. */
+    signInEmail: text('sign_in_email'),
+    signInEmailVerified: boolean('sign_in_email_verified').notNull().default(false),
     firstName: text('first_name'),
     lastName: text('last_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,3 +48,22 @@ export const loginRequests = pgTable('login_requests', {
   nonce: text('nonce').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What operator admins did: each sign-in with admin rights and each export of the customer list.
+ * The actor is copied (issuer, subject, address) so the record outlives the user.
+ */
+export const operatorAuditLog = pgTable(
+  'operator_audit_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    action: text('action', { enum: ['admin_sign_in', 'users_export'] }).notNull(),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('operator_audit_log_created_at_idx').on(table.createdAt)],
+);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminSubscription, AdminUser } from '../../../../shared/api/admin';
+import type { AdminSubscription, AdminUser, OperatorAuditEntry } from '../../../../shared/api/admin';
 import { buttons, headings, hrefOf, renderHtml, textOf } from '../../../test-support/render-html';
 import { adminStatsQueryKey } from '../api/get-admin-stats';
 import { AdminPage } from './admin-page';
 import { AdminSubscriptionsTable } from './admin-subscriptions-tab';
 import { AdminUsersTable } from './admin-users-tab';
+import { OperatorAuditTable } from './operator-audit-card';
 
 const tabNames = (html: string) =>
   [...html.matchAll(/<button\b[^>]*role="tab"[^>]*>([\s\S]*?)<\/button>/g)].map((match) => textOf(match[1] ?? ''));
@@ -75,5 +76,22 @@ describe('subscriptions table', () => {
     const text = textOf(renderHtml(<AdminSubscriptionsTable subscriptions={subscriptions} />));
     expect(text).toContain('Contoso contoso.com ada@contoso.com Active Subscription (cancelling) Yearly 1/15/2026 $30.42');
     expect(text).toContain('Tailspin tailspin.com — Trial Period Monthly — $0.00');
+  });
+});
+
+describe('operator audit log', () => {
+  it('lists admin sign-ins and exports with who (address, issuer and subject), when in UTC, and from where', () => {
+    const entries: OperatorAuditEntry[] = [
+      { id: 'e2', action: 'users_export', issuer: 'https://idp.test', subject: 'op-1', email: 'ops@passwatch.test', ipAddress: '203.0.113.7', createdAt: '2025-06-10T12:05:00Z' },
+      { id: 'e1', action: 'admin_sign_in', issuer: 'https://login.test/tid/v2.0', subject: 'oid-1', email: null, ipAddress: null, createdAt: '2025-06-10T12:00:00Z' },
+    ];
+    const text = textOf(renderHtml(<OperatorAuditTable entries={entries} />));
+    expect(text).toContain('When Action Operator IP Address');
+    expect(text).toContain('6/10/2025, 12:05 PM UTC User list export ops@passwatch.test https://idp.test · op-1 203.0.113.7');
+    expect(text).toContain('6/10/2025, 12:00 PM UTC Admin sign-in oid-1 https://login.test/tid/v2.0 · oid-1 —');
+  });
+
+  it('says when there is nothing yet', () => {
+    expect(textOf(renderHtml(<OperatorAuditTable entries={[]} />))).toBe('No operator activity yet.');
   });
 });

@@ -6,8 +6,9 @@ import { AdminStatCards } from './admin-stat-cards';
 import { AdminSubscriptionsTab } from './admin-subscriptions-tab';
 import { AdminUsersTab } from './admin-users-tab';
 import { ExportUsersButton } from './export-users-button';
+import { OperatorAuditCard } from './operator-audit-card';
 
-/** /admin: the operator's view of subscribers and revenue (ADMIN_EMAILS only). */
+/** /admin: the operator's view of subscribers and revenue, and of what operators did (operator admins only). */
 export function AdminPage() {
   return (
     <PageLayout
@@ -29,6 +30,7 @@ export function AdminPage() {
         </TabsList>
         <TabsContent value="overview">
           <AdminStatCards />
+          <OperatorAuditCard />
         </TabsContent>
         <TabsContent value="users">
           <AdminUsersTab />
