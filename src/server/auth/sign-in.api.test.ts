@@ -4,6 +4,7 @@ import { createIdentitySimulator, type IdentitySimulator } from '../../simulator
 import { buildApp } from '../app.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { loginRequests } from '../db/schema/index.js';
+import { cookieFrom } from '../test-support/cookies.js';
 import { testConfig } from '../test-support/test-config.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import { OidcProvider } from './oidc-provider.js';
@@ -28,13 +29,6 @@ afterAll(async () => {
   await identity?.close();
   await database?.close();
 });
-
-function cookieFrom(response: { headers: Record<string, unknown> }, name: string): string | undefined {
-  const raw = response.headers['set-cookie'];
-  const all = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
-  const found = all.find((cookie) => cookie.startsWith(`${name}=`));
-  return found?.split(';')[0];
-}
 
 /** Starts at /api/login, signs in on the issuer's page, and returns the callback URL it sends back. */
 async function signInAtIssuer(email: string, name: string, loginPath = '/api/login') {
