@@ -169,7 +169,8 @@ async function checkDirectory(
     writing.catch(() => {});
   };
 
-  const scan = scanDirectory(graphClientFor(services, connection), {
+  const client = graphClientFor(services, connection);
+  const scan = scanDirectory(client, {
     includeGroups: configuration.includeGroups,
     excludeGroups: configuration.excludeGroups,
     passwordValidityDays: configuration.passwordValidityDays,
@@ -213,7 +214,7 @@ async function checkDirectory(
     }
     await flush();
     await writing;
-  });
+  }, client);
   summary.scannedUsers = scan.counts.totalUsers;
   await removeUncheckedRecords(db, tenantId, now);
   return { summary, failures };

@@ -1,24 +1,60 @@
 import { eq } from 'drizzle-orm';
 import type { ConnectionStatus, ConnectionStatusValue } from '../../shared/api/configuration.js';
+import { describeMissingPermissions, type ConnectionProblem } from '../../shared/domain/graph-permissions.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Database } from '../db/client.js';
 import { configurations } from '../db/schema/index.js';
+import { missingPermissionsOf } from '../directory/access-token-claims.js';
+import type { GraphClient } from '../directory/graph-client.js';
 import { GraphError } from '../directory/graph-errors.js';
 import { findConfiguration } from './configuration-store.js';
 
 export interface ConnectionOutcome {
   status: Exclude<ConnectionStatusValue, 'unknown'>;
   message: string;
+  /** The class of an error; an error that names none is recorded as 'unexpected'. */
+  problem?: ConnectionProblem | null;
+  /**
+   * Required permissions the token's roles lacked. Undefined when no token was looked at: the
+   * stored finding stands, since only a token's roles can show that consent was granted since.
+   */
+  missingPermissions?: readonly string[];
+}
+
+/** The class of problem a failed call to the tenant shows. */
+export function connectionProblemOf(error: GraphError): ConnectionProblem {
+  switch (error.kind) {
+    case 'credentials':
+      return 'credentials';
+    case 'permission':
+      return 'permission';
+    case 'throttled':
+      return 'throttled';
+    case 'unavailable':
+      return 'outage';
+    case 'timeout':
+    case 'network':
+      return 'unreachable';
+    default:
+      return 'unexpected';
+  }
+}
+
+/** The tenant answered, but the app lacks required permissions: a connection that cannot do its job. */
+export function missingPermissionsOutcome(missing: readonly string[]): ConnectionOutcome {
+  return { status: 'error', problem: 'permission', message: describeMissingPermissions(missing), missingPermissions: missing };
 }
 
 /** What the dashboard badge shows for an organization. */
 export async function getConnectionStatus(db: Database, tenantId: string): Promise<ConnectionStatus> {
   const row = await findConfiguration(db, tenantId);
-  if (!row) return { configured: false, connectionStatus: 'unknown', message: null, checkedAt: null };
+  if (!row) return { configured: false, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null };
   return {
     configured: true,
     connectionStatus: row.connectionStatus,
     message: row.connectionMessage,
+    problem: row.connectionProblem,
+    missingPermissions: row.missingPermissions,
     checkedAt: row.connectionCheckedAt?.toISOString() ?? null,
   };
 }
@@ -30,20 +66,29 @@ export async function getConnectionStatus(db: Database, tenantId: string): Promi
 export async function recordConnectionOutcome(db: Database, tenantId: string, outcome: ConnectionOutcome, checkedAt: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [previous] = await tx
-      .select({ status: configurations.connectionStatus })
+      .select({ status: configurations.connectionStatus, missingPermissions: configurations.missingPermissions })
       .from(configurations)
       .where(eq(configurations.tenantId, tenantId))
       .for('update');
     if (!previous) return;
+    const missingPermissions = outcome.missingPermissions ?? previous.missingPermissions;
+    // A call that worked says nothing about permissions it did not use: a known gap stays reported.
+    const settled = outcome.status === 'connected' && missingPermissions.length > 0 ? missingPermissionsOutcome(missingPermissions) : outcome;
     await tx
       .update(configurations)
-      .set({ connectionStatus: outcome.status, connectionMessage: outcome.message, connectionCheckedAt: checkedAt })
+      .set({
+        connectionStatus: settled.status,
+        connectionMessage: settled.message,
+        connectionProblem: settled.status === 'connected' ? null : (settled.problem ?? 'unexpected'),
+        missingPermissions: [...missingPermissions],
+        connectionCheckedAt: checkedAt,
+      })
       .where(eq(configurations.tenantId, tenantId));
-    if (previous.status === outcome.status) return;
+    if (previous.status === settled.status) return;
     await recordAudit(tx, tenantId, {
       category: 'connection',
-      status: outcome.status === 'connected' ? 'success' : 'error',
-      message: outcome.status === 'connected' ? 'Connected to the Entra tenant' : `Connection to the Entra tenant failed: ${outcome.message}`,
+      status: settled.status === 'connected' ? 'success' : 'error',
+      message: settled.status === 'connected' ? 'Connected to the Entra tenant' : `Connection to the Entra tenant failed: ${settled.message}`,
       createdAt: checkedAt,
     });
   });
@@ -55,17 +100,22 @@ export function isConnectionFailure(error: GraphError): boolean {
 }
 
 /**
- * Runs a call to the tenant and records what it says about the connection: success -> connected,
- * a GraphError about the connection -> error with its message. The call's result or error passes through.
+ * Runs a call to the tenant and records what it says about the connection: success -> connected
+ * (or the permissions `client`'s token lacks), a GraphError about the connection -> error with its
+ * class and message. The call's result or error passes through.
  */
-export async function trackConnection<T>(db: Database, tenantId: string, now: () => Date, call: () => Promise<T>): Promise<T> {
+export async function trackConnection<T>(db: Database, tenantId: string, now: () => Date, call: () => Promise<T>, client?: GraphClient): Promise<T> {
   try {
     const result = await call();
-    await recordConnectionOutcome(db, tenantId, { status: 'connected', message: 'Connected' }, now());
+    const missingPermissions = client ? await missingPermissionsOf(client) : undefined;
+    await recordConnectionOutcome(db, tenantId, { status: 'connected', message: 'Connected', ...(missingPermissions ? { missingPermissions } : {}) }, now());
     return result;
   } catch (error) {
     if (error instanceof GraphError && isConnectionFailure(error)) {
-      await recordConnectionOutcome(db, tenantId, { status: 'error', message: error.actionableMessage }, now());
+      // A refusal for want of a permission: the token's roles name every one that is missing.
+      const missingPermissions = client && error.kind === 'permission' ? await missingPermissionsOf(client) : undefined;
+      const outcome: ConnectionOutcome = { status: 'error', problem: connectionProblemOf(error), message: error.actionableMessage };
+      await recordConnectionOutcome(db, tenantId, missingPermissions ? { ...outcome, missingPermissions } : outcome, now());
     }
     throw error;
   }

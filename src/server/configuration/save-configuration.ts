@@ -54,7 +54,7 @@ export async function saveConfiguration(
       excludeGroups: input.excludeGroups,
       passwordValidityDays: input.passwordValidityDays,
       ...(secretChange && input.clientSecret ? { clientSecretEncrypted: secretBox.seal(input.clientSecret), clientSecretUpdatedAt: now } : {}),
-      ...(connectionChanged ? { connectionStatus: 'unknown' as const, connectionMessage: null, connectionCheckedAt: null } : {}),
+      ...(connectionChanged ? { connectionStatus: 'unknown' as const, connectionMessage: null, connectionProblem: null, missingPermissions: [], connectionCheckedAt: null } : {}),
       ...(previous && changes.length === 0 ? {} : { updatedAt: now, updatedByUserId: actorUserId }),
     };
     const [saved] = await tx

@@ -36,8 +36,14 @@ describe('POST /api/test-configuration', () => {
       graphPermissions: { status: 'success', message: 'Users, domains, groups and group members can be read, and Mail.Send is granted.' },
       emailTemplate: { status: 'success', message: 'The template is set and uses {{userName}}, {{daysRemaining}}, {{expirationDate}}.' },
       securityGroups: { status: 'success', message: 'All 2 configured groups exist: Password Reminder Pilot, R&D <Labs>.' },
+      connection: {
+        status: 'connected',
+        problem: null,
+        message: `Signed in to tenant ${DEMO_GRAPH_CREDENTIALS.directoryId} as application ${DEMO_GRAPH_CREDENTIALS.applicationId}.`,
+        missingPermissions: [],
+      },
     });
-    expect(await connectionStatus(harness, owner)).toMatchObject({ configured: true, connectionStatus: 'connected' });
+    expect(await connectionStatus(harness, owner)).toMatchObject({ configured: true, connectionStatus: 'connected', problem: null, missingPermissions: [] });
     const [entry] = (await harness.app.inject({ method: 'GET', url: '/api/audit-logs/1', headers: owner.headers })).json();
     expect(entry).toMatchObject({
       category: 'configuration',
@@ -66,18 +72,70 @@ describe('POST /api/test-configuration', () => {
     expect(result.graphPermissions).toEqual({ status: 'error', message: 'Skipped: the tenant connection failed.' });
     expect(result.securityGroups).toEqual({ status: 'error', message: 'Skipped: the tenant connection failed.' });
     expect(result.emailTemplate.status).toBe('success');
+    expect(result.connection).toMatchObject({ status: 'error', problem: 'credentials' });
     const status = await connectionStatus(harness, owner);
     expect(status.connectionStatus).toBe('error');
+    expect(status.problem).toBe('credentials');
     expect(status.message).toContain('client secret has expired');
   });
 
-  it('names Mail.Send when the token lacks it', async () => {
+  it('names Mail.Send when the token lacks it, in Test Connection and in the badge, and a later directory read keeps it named', async () => {
     const owner = await organizationOwner(harness);
     await saveConfiguration(harness, owner, configurationFor(DEMO_APP_WITHOUT_MAIL_SEND));
     const result = await runTest(owner);
     expect(result.tenantConnection.status).toBe('success');
-    expect(result.graphPermissions).toEqual({ status: 'error', message: 'Missing application permission Mail.Send: add it under API permissions and grant admin consent.' });
-    expect((await connectionStatus(harness, owner)).connectionStatus).toBe('error');
+    const missingMailSend = 'Missing application permission Mail.Send: add it under API permissions and grant admin consent.';
+    expect(result.graphPermissions).toEqual({ status: 'error', message: missingMailSend });
+    // Signed in is not connected: the app cannot send a single reminder.
+    expect(result.connection).toEqual({ status: 'error', problem: 'permission', message: missingMailSend, missingPermissions: ['Mail.Send'] });
+    const badge = { connectionStatus: 'error', problem: 'permission', message: missingMailSend, missingPermissions: ['Mail.Send'] };
+    expect(await connectionStatus(harness, owner)).toMatchObject(badge);
+    // Reading the groups works without Mail.Send; the badge must not turn green for it.
+    expect((await harness.app.inject({ method: 'GET', url: '/api/security-groups', headers: owner.headers })).statusCode).toBe(200);
+    expect(await connectionStatus(harness, owner)).toMatchObject(badge);
+  });
+
+  it("names the token's missing permissions in the badge without a test, from any call to the tenant", async () => {
+    const owner = await organizationOwner(harness);
+    await saveConfiguration(harness, owner, configurationFor(DEMO_APP_WITHOUT_MAIL_SEND));
+    expect((await harness.app.inject({ method: 'GET', url: '/api/security-groups', headers: owner.headers })).statusCode).toBe(200);
+    expect(await connectionStatus(harness, owner)).toMatchObject({ connectionStatus: 'error', problem: 'permission', missingPermissions: ['Mail.Send'] });
+    // Admin consent granted: the next token carries Mail.Send, and the test clears the badge.
+    const consentUrl = `${harness.graph.baseUrl}/_control/tenants/${DEMO_APP_WITHOUT_MAIL_SEND.directoryId}/consents/${DEMO_APP_WITHOUT_MAIL_SEND.applicationId}`;
+    const consent = (permissions: string[]) =>
+      fetch(consentUrl, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ permissions }) }).then((response) => expect(response.status).toBe(200));
+    const seeded = ['User.Read.All', 'Group.Read.All', 'GroupMember.Read.All', 'Directory.Read.All'];
+    await consent([...seeded, 'Mail.Send']);
+    try {
+      expect((await runTest(owner)).connection).toMatchObject({ status: 'connected', missingPermissions: [] });
+      expect(await connectionStatus(harness, owner)).toMatchObject({ connectionStatus: 'connected', problem: null, missingPermissions: [] });
+    } finally {
+      await consent(seeded);
+    }
+  });
+
+  it('reports a Graph outage in Test Connection and the badge alike, not success', async () => {
+    const owner = await organizationOwner(harness);
+    await saveConfiguration(harness, owner, configurationFor(DEMO_GRAPH_CREDENTIALS));
+    harness.graph.setFaults({ serviceUnavailable: true, retryAfterSeconds: 1 });
+    try {
+      const result = await runTest(owner);
+      // Entra still issues tokens: signing in works, Graph does not.
+      expect(result.tenantConnection.status).toBe('success');
+      expect(result.connection).toEqual({
+        status: 'error',
+        problem: 'outage',
+        message: 'Microsoft Graph is unavailable (HTTP 503). Try again later.',
+        missingPermissions: [],
+      });
+      expect(await connectionStatus(harness, owner)).toMatchObject({
+        connectionStatus: 'error',
+        problem: 'outage',
+        message: 'Microsoft Graph is unavailable (HTTP 503). Try again later.',
+      });
+    } finally {
+      harness.graph.setFaults({ serviceUnavailable: false });
+    }
   });
 
   it('names every permission a probe was refused', async () => {
@@ -86,8 +144,9 @@ describe('POST /api/test-configuration', () => {
     const result = await runTest(owner);
     expect(result.graphPermissions).toEqual({
       status: 'error',
-      message: 'Missing application permissions Group.Read.All, GroupMember.Read.All: add them under API permissions and grant admin consent.',
+      message: 'Missing application permissions Group.Read.All, GroupMember.Read.All, Directory.Read.All: add them under API permissions and grant admin consent.',
     });
+    expect(result.connection.missingPermissions).toEqual(['Group.Read.All', 'GroupMember.Read.All', 'Directory.Read.All']);
     expect(result.securityGroups.status).toBe('error');
     expect(result.securityGroups.message).toContain('Could not check the configured groups: Missing permission to list security groups');
   });

@@ -1,15 +1,23 @@
-import { decodeJwt } from 'jose';
-import type { TestCheck, TestConfigurationResult, TestStatus } from '../../shared/api/configuration.js';
+import {
+  TEST_CHECK_KEYS,
+  type ConnectionVerdict,
+  type TestCheck,
+  type TestCheckKey,
+  type TestConfigurationResult,
+  type TestStatus,
+} from '../../shared/api/configuration.js';
 import { TEMPLATE_VARIABLES } from '../../shared/domain/configuration-defaults.js';
+import { describeMissingPermissions, missingGraphPermissions, type ConnectionProblem, type GraphPermission } from '../../shared/domain/graph-permissions.js';
 import { actorNameOf } from '../audit/actor-name.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { accessTokenClaims } from '../directory/access-token-claims.js';
 import type { GraphClient } from '../directory/graph-client.js';
-import { GraphError, type GraphPermission } from '../directory/graph-errors.js';
-import { recordConnectionOutcome, type ConnectionOutcome } from './connection-status.js';
+import { GraphError } from '../directory/graph-errors.js';
+import { connectionProblemOf, recordConnectionOutcome } from './connection-status.js';
 import { findConfiguration, type ConfigurationRow } from './configuration-store.js';
 import { connectionMessages, graphClientFor, type TenantGraphDeps } from './graph-connection.js';
 
-const CHECK_LABELS: Record<keyof TestConfigurationResult, string> = {
+const CHECK_LABELS: Record<TestCheckKey, string> = {
   tenantConnection: 'tenant connection',
   graphPermissions: 'Graph permissions',
   emailTemplate: 'email template',
@@ -18,6 +26,7 @@ const CHECK_LABELS: Record<keyof TestConfigurationResult, string> = {
 
 const error = (message: string): TestCheck => ({ status: 'error', message });
 const skipped = error('Skipped: the tenant connection failed.');
+const failedConnection = (problem: ConnectionProblem, message: string): ConnectionVerdict => ({ status: 'error', problem, message, missingPermissions: [] });
 
 /**
  * POST /api/test-configuration: every check is a real call to the tenant. The outcome also sets
@@ -26,14 +35,20 @@ const skipped = error('Skipped: the tenant connection failed.');
 export async function testConfiguration(deps: TenantGraphDeps, tenantId: string, actorUserId: string): Promise<TestConfigurationResult> {
   const configuration = await findConfiguration(deps.db, tenantId);
   if (!configuration) {
-    return { tenantConnection: error(connectionMessages.notConfigured), graphPermissions: skipped, emailTemplate: error('No email template is saved.'), securityGroups: skipped };
+    return {
+      tenantConnection: error(connectionMessages.notConfigured),
+      graphPermissions: skipped,
+      emailTemplate: error('No email template is saved.'),
+      securityGroups: skipped,
+      connection: failedConnection('credentials', connectionMessages.notConfigured),
+    };
   }
   const result = await runChecks(deps, configuration);
-  await recordConnectionOutcome(deps.db, tenantId, connectionOutcomeOf(result), deps.clock());
-  const summary = (Object.keys(CHECK_LABELS) as (keyof TestConfigurationResult)[]).map((key) => `${CHECK_LABELS[key]} ${result[key].status}`);
+  await recordConnectionOutcome(deps.db, tenantId, result.connection, deps.clock());
+  const summary = TEST_CHECK_KEYS.map((key) => `${CHECK_LABELS[key]} ${result[key].status}`);
   await recordAudit(deps.db, tenantId, {
     category: 'configuration',
-    status: worstStatus(Object.values(result)),
+    status: worstStatus(TEST_CHECK_KEYS.map((key) => result[key])),
     message: `Configuration test by ${await actorNameOf(deps.db, actorUserId)}: ${summary.join(', ')}`,
     actorUserId,
     details: { result },
@@ -42,37 +57,23 @@ export async function testConfiguration(deps: TenantGraphDeps, tenantId: string,
   return result;
 }
 
-/** Connected when a token was issued and the directory could be read. */
-function connectionOutcomeOf(result: TestConfigurationResult): ConnectionOutcome {
-  const failed = [result.tenantConnection, result.graphPermissions].find((check) => check.status === 'error');
-  return failed ? { status: 'error', message: failed.message } : { status: 'connected', message: result.tenantConnection.message };
-}
-
 async function runChecks(deps: TenantGraphDeps, configuration: ConfigurationRow): Promise<TestConfigurationResult> {
   const emailTemplate = checkEmailTemplate(configuration.emailTemplate);
   if (configuration.clientSecretEncrypted === null) {
-    return { tenantConnection: error(connectionMessages.noClientSecret), graphPermissions: skipped, emailTemplate, securityGroups: skipped };
+    const connection = failedConnection('credentials', connectionMessages.noClientSecret);
+    return { tenantConnection: error(connectionMessages.noClientSecret), graphPermissions: skipped, emailTemplate, securityGroups: skipped, connection };
   }
   const client = graphClientFor(deps, { configuration, clientSecret: deps.secretBox.open(configuration.clientSecretEncrypted) });
   // A fresh token: a cached one would hide a secret that was revoked since.
   const token = await attempt(() => client.acquireToken({ forceRefresh: true }));
-  if (!token.ok) return { tenantConnection: error(token.message), graphPermissions: skipped, emailTemplate, securityGroups: skipped };
-  const claims = tokenClaims(token.value);
-  const [graphPermissions, securityGroups] = await Promise.all([checkPermissions(client, configuration, claims.roles), checkSecurityGroups(client, configuration)]);
-  return { tenantConnection: checkTenant(configuration, claims.tenantId), graphPermissions, emailTemplate, securityGroups };
-}
-
-/** The claims Entra puts in app-only tokens, when the token is a JWT (clients may not rely on it: then null). */
-function tokenClaims(token: string): { tenantId: string | null; roles: string[] | null } {
-  try {
-    const payload = decodeJwt(token);
-    return {
-      tenantId: typeof payload.tid === 'string' ? payload.tid : null,
-      roles: Array.isArray(payload.roles) ? payload.roles.filter((role): role is string => typeof role === 'string') : null,
-    };
-  } catch {
-    return { tenantId: null, roles: null };
+  if (!token.ok) {
+    const connection = failedConnection(connectionProblemOf(token.error), token.message);
+    return { tenantConnection: error(token.message), graphPermissions: skipped, emailTemplate, securityGroups: skipped, connection };
   }
+  const claims = accessTokenClaims(token.value);
+  const [permissions, securityGroups] = await Promise.all([checkPermissions(client, configuration, claims.roles), checkSecurityGroups(client, configuration)]);
+  const tenantConnection = checkTenant(configuration, claims.tenantId);
+  return { tenantConnection, graphPermissions: permissions.check, emailTemplate, securityGroups, connection: permissions.findings.verdict(tenantConnection.message) };
 }
 
 function checkTenant(configuration: ConfigurationRow, tokenTenantId: string | null): TestCheck {
@@ -86,11 +87,12 @@ function checkTenant(configuration: ConfigurationRow, tokenTenantId: string | nu
 }
 
 /**
- * Reads one item with each permission Passwatch uses. Mail.Send cannot be probed without sending
- * mail, so it is read from the token's roles claim when the token has one.
+ * Reads one item with each permission Passwatch uses, and compares the token's roles claim (when
+ * the token has one) with the required permissions: Mail.Send cannot be probed without sending
+ * mail, and a probe that works through a broader permission does not show a missing narrower one.
  */
-async function checkPermissions(client: GraphClient, configuration: ConfigurationRow, roles: string[] | null): Promise<TestCheck> {
-  const findings = new PermissionFindings();
+async function checkPermissions(client: GraphClient, configuration: ConfigurationRow, roles: string[] | null): Promise<{ check: TestCheck; findings: PermissionFindings }> {
+  const findings = new PermissionFindings(roles === null ? [] : missingGraphPermissions(roles));
   const [users, domains, groups] = await Promise.all([
     attempt(() => first(client.streamUsers({ pageSize: 1 }))),
     attempt(() => client.listDomains()),
@@ -112,34 +114,50 @@ async function checkPermissions(client: GraphClient, configuration: Configuratio
     findings.note('GroupMember.Read.All', members);
     break;
   }
-  if (roles !== null && !roles.includes('Mail.Send')) findings.missing.add('Mail.Send');
-
-  if (findings.missing.size > 0 || findings.failures.length > 0) return error(findings.describe());
+  if (findings.missing.size > 0 || findings.failures.length > 0) return { check: error(findings.describe()), findings };
   const unverified = [
     ...(membersVerified ? [] : ['GroupMember.Read.All (the tenant has no group to read)']),
     ...(roles === null ? ['Mail.Send (send a test email to check it)'] : []),
   ];
-  if (unverified.length > 0) return { status: 'warning', message: `Users, domains and groups can be read. Not verified: ${unverified.join('; ')}.` };
-  return { status: 'success', message: 'Users, domains, groups and group members can be read, and Mail.Send is granted.' };
+  const check: TestCheck =
+    unverified.length > 0
+      ? { status: 'warning', message: `Users, domains and groups can be read. Not verified: ${unverified.join('; ')}.` }
+      : { status: 'success', message: 'Users, domains, groups and group members can be read, and Mail.Send is granted.' };
+  return { check, findings };
 }
 
 class PermissionFindings {
-  readonly missing = new Set<GraphPermission>();
-  readonly failures: string[] = [];
+  readonly missing: Set<GraphPermission>;
+  /** Probes that failed for another reason than a permission: an outage, throttling, ... */
+  readonly failures: GraphError[] = [];
+
+  constructor(missingFromRoles: readonly GraphPermission[]) {
+    this.missing = new Set(missingFromRoles);
+  }
 
   note(permission: GraphPermission, outcome: Outcome<unknown>): void {
     if (outcome.ok) return;
     if (outcome.error.kind === 'permission') this.missing.add(permission);
-    else this.failures.push(outcome.message);
+    else this.failures.push(outcome.error);
+  }
+
+  /** In the order the required permissions are listed. */
+  private get missingInOrder(): GraphPermission[] {
+    return missingGraphPermissions([]).filter((permission) => this.missing.has(permission));
   }
 
   describe(): string {
-    const parts: string[] = [];
-    if (this.missing.size > 0) {
-      const many = this.missing.size > 1;
-      parts.push(`Missing application permission${many ? 's' : ''} ${[...this.missing].join(', ')}: add ${many ? 'them' : 'it'} under API permissions and grant admin consent.`);
-    }
-    return [...parts, ...this.failures].join(' ');
+    const missing = this.missingInOrder;
+    return [...(missing.length > 0 ? [describeMissingPermissions(missing)] : []), ...this.failures.map((failure) => failure.actionableMessage)].join(' ');
+  }
+
+  /** What the connection is worth: a failing service first (nothing works), then missing permissions. */
+  verdict(connectedMessage: string): ConnectionVerdict {
+    const missingPermissions = this.missingInOrder;
+    const [failure] = this.failures;
+    if (failure) return { status: 'error', problem: connectionProblemOf(failure), message: failure.actionableMessage, missingPermissions };
+    if (missingPermissions.length > 0) return { status: 'error', problem: 'permission', message: describeMissingPermissions(missingPermissions), missingPermissions };
+    return { status: 'connected', problem: null, message: connectedMessage, missingPermissions };
   }
 }
 

@@ -21,7 +21,7 @@ const preview = (member: Member, payload: object) => harness.app.inject({ method
 describe('GET /api/security-groups', () => {
   it('lists the tenant\'s security groups and marks the connection as working', async () => {
     const owner = await organizationOwner(harness);
-    expect(await connectionStatus(harness, owner)).toEqual({ configured: false, connectionStatus: 'unknown', message: null, checkedAt: null });
+    expect(await connectionStatus(harness, owner)).toEqual({ configured: false, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null });
     await saveConfiguration(harness, owner, configurationFor());
     expect((await connectionStatus(harness, owner)).connectionStatus).toBe('unknown');
 
@@ -31,7 +31,14 @@ describe('GET /api/security-groups', () => {
     expect(groups.map((group) => group.displayName)).toEqual(expect.arrayContaining(['Password Reminder Pilot', 'R&D <Labs>', 'Finance']));
     expect(groups.map((group) => group.displayName)).not.toContain('Everyone');
     expect(Object.keys(groups[0]!).sort()).toEqual(['displayName', 'id']);
-    expect(await connectionStatus(harness, owner)).toEqual({ configured: true, connectionStatus: 'connected', message: 'Connected', checkedAt: harness.graph.clock.now().toISOString() });
+    expect(await connectionStatus(harness, owner)).toEqual({
+      configured: true,
+      connectionStatus: 'connected',
+      message: 'Connected',
+      problem: null,
+      missingPermissions: [],
+      checkedAt: harness.graph.clock.now().toISOString(),
+    });
   });
 
   it('explains why it cannot, and records the connection problem once', async () => {
@@ -56,6 +63,12 @@ describe('GET /api/security-groups', () => {
     const response = await securityGroups(owner);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/Group\.Read\.All.*admin consent/);
+    // The badge names every permission the token's roles lack, not only the one this call needed.
+    expect(await connectionStatus(harness, owner)).toMatchObject({
+      connectionStatus: 'error',
+      problem: 'permission',
+      missingPermissions: ['Group.Read.All', 'GroupMember.Read.All', 'Directory.Read.All'],
+    });
   });
 
   it('answers 502 when Graph stays unavailable, and 400 before anything is configured', async () => {
@@ -72,6 +85,7 @@ describe('GET /api/security-groups', () => {
     const down = await securityGroups(owner);
     expect(down.statusCode).toBe(502);
     expect(down.json().message).toBe('Microsoft Graph is unavailable (HTTP 503). Try again later.');
+    expect(await connectionStatus(harness, owner)).toMatchObject({ connectionStatus: 'error', problem: 'outage', message: 'Microsoft Graph is unavailable (HTTP 503). Try again later.' });
   });
 });
 

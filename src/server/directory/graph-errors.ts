@@ -1,3 +1,5 @@
+import type { GraphPermission } from '../../shared/domain/graph-permissions.js';
+
 // Every failure of the token endpoint or Microsoft Graph becomes a GraphError whose message says
 // what to do about it. Branches on error codes, never on text (DOMAIN.md section 2).
 
@@ -37,7 +39,7 @@ export class GraphError extends Error {
   }
 }
 
-export type GraphPermission = 'User.Read.All' | 'Group.Read.All' | 'GroupMember.Read.All' | 'Mail.Send' | 'Directory.Read.All';
+export type { GraphPermission };
 
 /** What a Graph call was for, so its failure can name the permission or resource concerned. */
 export interface GraphOperation {

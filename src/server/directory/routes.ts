@@ -13,7 +13,7 @@ export function registerDirectoryRoutes(app: FastifyInstance, deps: TenantGraphD
     const tenantId = tenantIdOf(request);
     const connection = await loadGraphConnection(deps, tenantId);
     const client = graphClientFor(deps, connection);
-    return answeringGraphErrors(() => trackConnection(deps.db, tenantId, deps.clock, () => client.listSecurityGroups()));
+    return answeringGraphErrors(() => trackConnection(deps.db, tenantId, deps.clock, () => client.listSecurityGroups(), client));
   });
 
   app.post('/api/preview-group-users', { preHandler: deps.guards.requireTenant }, async (request): Promise<PreviewGroupUsersResult> => {
@@ -31,6 +31,7 @@ export function registerDirectoryRoutes(app: FastifyInstance, deps: TenantGraphD
           timeZone: configuration.timeZone,
           now: deps.clock(),
         }),
+        client,
       ),
     );
   });

@@ -100,7 +100,8 @@ export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRo
   );
   if (outcome.kind !== 'sent' && isConnectionProblem(outcome)) {
     // Credentials or permissions stopped working: the dashboard badge should say so.
-    await recordConnectionOutcome(sender.db, sender.tenantId, { status: 'error', message: outcome.message }, sender.clock());
+    const problem = outcome.reason === 'credentials' ? 'credentials' : 'permission';
+    await recordConnectionOutcome(sender.db, sender.tenantId, { status: 'error', problem, message: outcome.message }, sender.clock());
   }
   return recordOutcome(sender, row, rendered, outcome);
 }

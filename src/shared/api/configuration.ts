@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONFIGURATION_DEFAULTS, DAYS_BEFORE_EXPIRATION_RANGE, PASSWORD_VALIDITY_DAYS_RANGE } from '../domain/configuration-defaults.js';
+import { CONNECTION_PROBLEMS } from '../domain/graph-permissions.js';
 import { isValidCheckTime, WEEKEND_PROCESSING_VALUES } from '../domain/schedule.js';
 import { normalizeTimeZone } from '../domain/time-zones.js';
 import { configurationMessages as messages } from '../domain/validation-messages.js';
@@ -93,12 +94,18 @@ export const configurationSchema = z.object({
 });
 export type Configuration = z.infer<typeof configurationSchema>;
 
+export const connectionProblemSchema = z.enum(CONNECTION_PROBLEMS);
+
 /** GET /api/connection-status: what the dashboard header badge reads. */
 export const connectionStatusSchema = z.object({
   configured: z.boolean(),
   connectionStatus: connectionStatusValueSchema,
   /** Why the last check failed, or what it found; null before any check. */
   message: z.string().nullable(),
+  /** The class of the last failure (outage, throttling, permission, ...); null when connected. */
+  problem: connectionProblemSchema.nullable(),
+  /** Required application permissions the app's access token was not granted, by name. */
+  missingPermissions: z.array(z.string()),
   checkedAt: z.string().nullable(),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
@@ -108,12 +115,25 @@ export type TestStatus = z.infer<typeof testStatusSchema>;
 export const testCheckSchema = z.object({ status: testStatusSchema, message: z.string() });
 export type TestCheck = z.infer<typeof testCheckSchema>;
 
-/** POST /api/test-configuration (empty body): one real check per key against the tenant. */
+/** The verdict on the connection that a test records for the header badge; Test Connection reports it. */
+export const connectionVerdictSchema = z.object({
+  status: connectionStatusValueSchema.exclude(['unknown']),
+  problem: connectionProblemSchema.nullable(),
+  message: z.string(),
+  missingPermissions: z.array(z.string()),
+});
+export type ConnectionVerdict = z.infer<typeof connectionVerdictSchema>;
+
+export const TEST_CHECK_KEYS = ['tenantConnection', 'graphPermissions', 'emailTemplate', 'securityGroups'] as const;
+export type TestCheckKey = (typeof TEST_CHECK_KEYS)[number];
+
+/** POST /api/test-configuration (empty body): one real check per key against the tenant, and the connection verdict. */
 export const testConfigurationResponse = z.object({
   tenantConnection: testCheckSchema,
   graphPermissions: testCheckSchema,
   emailTemplate: testCheckSchema,
   securityGroups: testCheckSchema,
+  connection: connectionVerdictSchema,
 });
 export type TestConfigurationResult = z.infer<typeof testConfigurationResponse>;
 

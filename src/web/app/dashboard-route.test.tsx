@@ -74,7 +74,7 @@ const renderConfigurationTab = (data: DashboardData, storage: KeyValueStorage = 
 const inputValue = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`<input[^>]*value="([^"]*)"[^>]*id="${id}"`).exec(html)?.[1];
 
 describe('dashboard header', () => {
-  const unconfigured: ConnectionStatus = { configured: false, connectionStatus: 'unknown', message: null, checkedAt: null };
+  const unconfigured: ConnectionStatus = { configured: false, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null };
 
   it('offers the Setup Guide and, without a configuration, the welcome card and Not Configured', () => {
     const html = render(<DashboardRoute isAdmin={false} />, { connection: unconfigured });
@@ -84,7 +84,7 @@ describe('dashboard header', () => {
 
   it('reads Connected to Tenant and drops the welcome card once configured and connected', () => {
     const html = render(<DashboardRoute isAdmin={false} />, {
-      connection: { configured: true, connectionStatus: 'connected', message: 'Connected', checkedAt: '2025-03-01T15:00:00.000Z' },
+      connection: { configured: true, connectionStatus: 'connected', message: 'Connected', problem: null, missingPermissions: [], checkedAt: '2025-03-01T15:00:00.000Z' },
     });
     expect(textOf(html)).toContain('Connected to Tenant');
     expect(buttonNames(html)).not.toContain('Start Setup Wizard');
@@ -92,7 +92,7 @@ describe('dashboard header', () => {
 
   it('reads Connection Issues after a failed call', () => {
     const html = render(<DashboardRoute isAdmin={false} />, {
-      connection: { configured: true, connectionStatus: 'error', message: 'The client secret has expired.', checkedAt: null },
+      connection: { configured: true, connectionStatus: 'error', message: 'The client secret has expired.', problem: 'credentials', missingPermissions: [], checkedAt: null },
     });
     expect(textOf(html)).toContain('Connection Issues');
     expect(textOf(html)).toContain('The client secret has expired.');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { CONNECTION_PROBLEMS } from '../../../shared/domain/graph-permissions.js';
 import { users } from './identity.js';
 import { tenants } from './tenants.js';
 
@@ -39,6 +40,13 @@ export const configurations = pgTable('configurations', {
     .notNull()
     .default('unknown'),
   connectionMessage: text('connection_message'),
+  /** The class of the latest failure; null while connected. */
+  connectionProblem: text('connection_problem', { enum: CONNECTION_PROBLEMS }),
+  /** Required permissions the latest access token's roles lacked. */
+  missingPermissions: text('missing_permissions')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   connectionCheckedAt: timestamp('connection_checked_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

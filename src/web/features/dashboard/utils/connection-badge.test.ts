@@ -3,7 +3,7 @@ import { connectionBadgeState } from './connection-badge';
 
 describe('connectionBadgeState', () => {
   it('reads Not Configured without a configuration', () => {
-    expect(connectionBadgeState({ configured: false, connectionStatus: 'unknown', message: null, checkedAt: null })).toMatchObject({
+    expect(connectionBadgeState({ configured: false, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null })).toMatchObject({
       label: 'Not Configured',
       tone: 'neutral',
     });
@@ -11,7 +11,7 @@ describe('connectionBadgeState', () => {
 
   it('reads Connected to Tenant when the last call succeeded', () => {
     expect(
-      connectionBadgeState({ configured: true, connectionStatus: 'connected', message: 'Connected', checkedAt: '2025-03-01T10:00:00.000Z' }),
+      connectionBadgeState({ configured: true, connectionStatus: 'connected', message: 'Connected', problem: null, missingPermissions: [], checkedAt: '2025-03-01T10:00:00.000Z' }),
     ).toMatchObject({ label: 'Connected to Tenant', tone: 'success' });
   });
 
@@ -20,12 +20,35 @@ describe('connectionBadgeState', () => {
       configured: true,
       connectionStatus: 'error',
       message: 'The client secret has expired.',
+      problem: 'credentials',
+      missingPermissions: [],
       checkedAt: '2025-03-01T10:00:00.000Z',
     });
-    expect(state).toEqual({ label: 'Connection Issues', tone: 'warning', detail: 'The client secret has expired.' });
+    expect(state).toEqual({ label: 'Connection Issues', tone: 'warning', detail: 'Sign-in refused: The client secret has expired.' });
+  });
+
+  it('names the class of problem and each missing permission', () => {
+    const outage = connectionBadgeState({
+      configured: true,
+      connectionStatus: 'error',
+      message: 'Microsoft Graph is unavailable (HTTP 503). Try again later.',
+      problem: 'outage',
+      missingPermissions: [],
+      checkedAt: '2025-03-01T10:00:00.000Z',
+    });
+    expect(outage.detail).toBe('Microsoft service outage: Microsoft Graph is unavailable (HTTP 503). Try again later.');
+    const permission = connectionBadgeState({
+      configured: true,
+      connectionStatus: 'error',
+      message: 'Missing application permission Mail.Send: add it under API permissions and grant admin consent.',
+      problem: 'permission',
+      missingPermissions: ['Mail.Send'],
+      checkedAt: '2025-03-01T10:00:00.000Z',
+    });
+    expect(permission.detail).toBe('Missing permissions: Missing application permission Mail.Send: add it under API permissions and grant admin consent.');
   });
 
   it('reads Connection Issues while the saved credentials are unverified', () => {
-    expect(connectionBadgeState({ configured: true, connectionStatus: 'unknown', message: null, checkedAt: null }).label).toBe('Connection Issues');
+    expect(connectionBadgeState({ configured: true, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null }).label).toBe('Connection Issues');
   });
 });

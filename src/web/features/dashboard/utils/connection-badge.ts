@@ -1,4 +1,5 @@
 import type { ConnectionStatus } from '../../../../shared/api/configuration';
+import { describeConnectionProblem } from '../../../../shared/domain/graph-permissions';
 
 export type ConnectionBadgeTone = 'success' | 'warning' | 'neutral';
 
@@ -22,7 +23,8 @@ export function connectionBadgeState(status: ConnectionStatus): ConnectionBadgeS
     return { label: 'Connected to Tenant', tone: 'success', detail: status.message ?? 'The last call to your tenant succeeded.' };
   }
   if (status.connectionStatus === 'error') {
-    return { label: 'Connection Issues', tone: 'warning', detail: status.message ?? 'The last call to your tenant failed.' };
+    // The class of problem first (outage, throttling, missing permissions, ...), as Test Connection reports it.
+    return { label: 'Connection Issues', tone: 'warning', detail: describeConnectionProblem(status.problem, status.message ?? 'The last call to your tenant failed.') };
   }
   return {
     label: 'Connection Issues',

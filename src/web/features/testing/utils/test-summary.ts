@@ -1,6 +1,4 @@
-import type { TestConfigurationResult, TestStatus } from '../../../../shared/api/configuration';
-
-export type TestCheckKey = keyof TestConfigurationResult;
+import type { TestCheckKey, TestConfigurationResult, TestStatus } from '../../../../shared/api/configuration';
 
 /** The four checks of POST /api/test-configuration, in the order the grid shows them. */
 export const TEST_CHECKS: readonly { key: TestCheckKey; label: string; description: string }[] = [

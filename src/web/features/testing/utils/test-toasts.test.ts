@@ -10,12 +10,16 @@ const allGood: TestConfigurationResult = {
   graphPermissions: { status: 'success', message: 'ok' },
   emailTemplate: { status: 'success', message: 'ok' },
   securityGroups: { status: 'success', message: 'ok' },
+  connection: { status: 'connected', problem: null, message: 'Signed in to tenant contoso.onmicrosoft.com.', missingPermissions: [] },
 };
 const wrongSecret: TestConfigurationResult = {
   ...allGood,
   tenantConnection: { status: 'error', message: invalidSecret },
   graphPermissions: { status: 'error', message: 'Skipped: the tenant connection failed.' },
+  connection: { status: 'error', problem: 'credentials', message: invalidSecret, missingPermissions: [] },
 };
+const missingMailSend = 'Missing application permission Mail.Send: add it under API permissions and grant admin consent.';
+const graphDown = 'Microsoft Graph is unavailable (HTTP 503). Try again later.';
 
 const serverError = new Error('400: {"message":"Save the tenant connection first."}');
 const networkError = new TypeError('Failed to fetch');
@@ -50,6 +54,25 @@ describe('connection test toasts', () => {
       title: 'Connection test failed',
       description: `Tenant authentication failed: ${invalidSecret}`,
     });
+  });
+
+  it('fail when signed in but Graph is down or a permission is missing, naming the class of problem', () => {
+    const outage: TestConfigurationResult = {
+      ...allGood,
+      graphPermissions: { status: 'error', message: graphDown },
+      connection: { status: 'error', problem: 'outage', message: graphDown, missingPermissions: [] },
+    };
+    expect(testCompletedToast('connection', outage)).toEqual({
+      variant: 'destructive',
+      title: 'Connection test failed',
+      description: `Microsoft service outage: ${graphDown}`,
+    });
+    const withoutMailSend: TestConfigurationResult = {
+      ...allGood,
+      graphPermissions: { status: 'error', message: missingMailSend },
+      connection: { status: 'error', problem: 'permission', message: missingMailSend, missingPermissions: ['Mail.Send'] },
+    };
+    expect(testCompletedToast('connection', withoutMailSend).description).toBe(`Missing permissions: ${missingMailSend}`);
   });
 
   it('fall back to the spec text when the request fails without a message', () => {

@@ -1,4 +1,5 @@
 import type { TestConfigurationResult } from '../../../../shared/api/configuration';
+import { describeConnectionProblem } from '../../../../shared/domain/graph-permissions';
 import type { ToastInput } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { overallSummaryMessage } from './test-summary';
@@ -11,11 +12,12 @@ export type TestRunKind = 'configuration' | 'connection' | 'system';
 
 export function testCompletedToast(kind: TestRunKind, result: TestConfigurationResult): ToastInput {
   if (kind !== 'connection') return { title: 'Configuration test completed', description: overallSummaryMessage(result) };
-  const { tenantConnection } = result;
-  if (tenantConnection.status === 'error') {
-    return { variant: 'destructive', title: 'Connection test failed', description: `Tenant authentication failed: ${tenantConnection.message}` };
-  }
-  return { title: 'Connection test completed successfully', description: tenantConnection.message };
+  // The same verdict the header badge shows: signed in is not enough when Graph is down or a permission is missing.
+  const { connection } = result;
+  if (connection.status === 'connected') return { title: 'Connection test completed successfully', description: connection.message };
+  const description =
+    connection.problem === 'credentials' ? `Tenant authentication failed: ${connection.message}` : describeConnectionProblem(connection.problem, connection.message);
+  return { variant: 'destructive', title: 'Connection test failed', description };
 }
 
 const failure: Record<TestRunKind, { title: string; fallback: string }> = {
