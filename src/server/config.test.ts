@@ -43,11 +43,13 @@ describe('loadConfig', () => {
       PAYPAL_WEBHOOK_ID: 'WH-1',
       APP_URL: 'https://passwatch.example.com/',
       ADMIN_EMAILS: 'Ops@Example.com',
+      OIDC_TRUST_EMAIL: 'true',
     });
     expect(config.demoMode).toBe(false);
     expect(config.appUrl).toBe('https://passwatch.example.com');
     expect(config.session.cookieSecure).toBe(true);
     expect(config.adminEmails).toEqual(['ops@example.com']);
+    expect(config.oidc?.trustEmail).toBe(true);
   });
 
   it('reads ADMIN_SUBJECTS as ISSUER#SUBJECT pairs and names a malformed entry', () => {
