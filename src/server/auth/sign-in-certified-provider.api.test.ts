@@ -43,16 +43,21 @@ async function issuerAndApp(accounts: Record<string, Record<string, unknown>>, c
   return { issuer, app };
 }
 
-/** /api/login, the issuer's sign-in and consent pages, /api/callback; returns the session cookie. */
-async function signIn(app: FastifyInstance, login: string): Promise<string> {
+/** /api/login, the issuer's sign-in and consent pages, then the app's answer at /api/callback. */
+async function attemptSignIn(app: FastifyInstance, login: string) {
   const start = await app.inject({ method: 'GET', url: '/api/login' });
   expect(start.statusCode).toBe(302);
   const callback = await signInAtCertifiedIssuer(start.headers.location as string, login, `${APP_URL}/api/callback`);
-  const finish = await app.inject({
+  return app.inject({
     method: 'GET',
     url: `${callback.pathname}${callback.search}`,
     headers: { cookie: cookieFrom(start, 'pw_login_state')! },
   });
+}
+
+/** A sign-in that must succeed; returns the session cookie. */
+async function signIn(app: FastifyInstance, login: string): Promise<string> {
+  const finish = await attemptSignIn(app, login);
   expect(finish.statusCode, finish.body).toBe(302);
   expect(finish.headers.location).toBe('/');
   return cookieFrom(finish, 'pw_session')!;
@@ -74,6 +79,7 @@ describe('sign-in with a spec-conformant provider (claims from UserInfo)', () =>
       {
         olive: { email: 'Olive@Passwatch.test', email_verified: true, given_name: 'Olive', family_name: 'Operator', name: 'Olive Operator' },
         unverified: { email: 'ops-lookalike@passwatch.test', email_verified: false, name: 'Una Verified' },
+        'userinfo-down': { email: 'down@passwatch.test', email_verified: true, name: 'Dee Own' },
       },
       true,
       () => ({ ADMIN_EMAILS: 'olive@passwatch.test,ops-lookalike@passwatch.test' }),
@@ -106,6 +112,19 @@ describe('sign-in with a spec-conformant provider (claims from UserInfo)', () =>
     expect(await me(app, cookie)).toMatchObject({ email: 'ops-lookalike@passwatch.test', firstName: 'Una', lastName: 'Verified', isAdmin: false });
     expect((await app.inject({ method: 'GET', url: '/api/admin/users', headers: { cookie } })).statusCode).toBe(403);
     expect(await database.db.$count(operatorAuditLog, eq(operatorAuditLog.subject, 'unverified'))).toBe(0);
+  });
+
+  it('refuses the sign-in with a clear 400, recording nothing, when UserInfo cannot be read', async () => {
+    issuer.userInfoDown = true;
+    try {
+      const finish = await attemptSignIn(app, 'userinfo-down');
+      expect(finish.statusCode).toBe(400);
+      expect(finish.body).toContain('Sign-in could not be completed. Please sign in again.');
+      expect(cookieFrom(finish, 'pw_session')).toBeUndefined();
+      expect(await database.db.$count(users, eq(users.subject, 'userinfo-down'))).toBe(0);
+    } finally {
+      issuer.userInfoDown = false;
+    }
   });
 });
 

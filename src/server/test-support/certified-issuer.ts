@@ -23,6 +23,8 @@ export interface CertifiedIssuerOptions {
 
 export interface CertifiedIssuer {
   issuerUrl: string;
+  /** Tests: answer every UserInfo request with 503 while true. */
+  userInfoDown: boolean;
   /**
    * How the client authenticated at each token request: client_secret_basic when it sent HTTP
    * Basic credentials, else client_secret_post (the only other way a client with a secret has).
@@ -65,19 +67,25 @@ export async function startCertifiedIssuer(options: CertifiedIssuerOptions): Pro
   });
 
   const tokenRequestAuthentication: string[] = [];
+  const issuer: CertifiedIssuer = {
+    issuerUrl,
+    userInfoDown: false,
+    tokenRequestAuthentication,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
   provider.use(async (ctx, next) => {
+    if (issuer.userInfoDown && ctx.path === provider.pathFor('userinfo')) {
+      ctx.status = 503;
+      ctx.body = { error: 'temporarily_unavailable' };
+      return;
+    }
     if (ctx.method === 'POST' && ctx.path === '/token') {
       tokenRequestAuthentication.push(/^Basic\s/i.test(ctx.get('authorization')) ? 'client_secret_basic' : 'client_secret_post');
     }
     await next();
   });
   server.on('request', provider.callback());
-
-  return {
-    issuerUrl,
-    tokenRequestAuthentication,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
-  };
+  return issuer;
 }
 
 /**
