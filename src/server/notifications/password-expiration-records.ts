@@ -126,11 +126,17 @@ function orderOf(sort: PasswordExpirationSort, direction: SortDirection): SQL[] 
 async function latestReminders(db: Database, tenantId: string, graphUserIds: readonly string[]): Promise<Map<string, EmailDelivery>> {
   if (graphUserIds.length === 0) return new Map();
   const rows = await db
-    .selectDistinctOn([emailSends.graphUserId], { graphUserId: emailSends.graphUserId, state: emailSends.state, error: emailSends.lastError, createdAt: emailSends.createdAt })
+    .selectDistinctOn([emailSends.graphUserId], {
+      graphUserId: emailSends.graphUserId,
+      state: emailSends.state,
+      error: emailSends.lastError,
+      errorCode: emailSends.errorCode,
+      createdAt: emailSends.createdAt,
+    })
     .from(emailSends)
     .where(and(eq(emailSends.tenantId, tenantId), inArray(emailSends.graphUserId, [...graphUserIds]), ne(emailSends.kind, 'test'), isNotNull(emailSends.graphUserId)))
     .orderBy(emailSends.graphUserId, desc(emailSends.createdAt), desc(emailSends.id));
-  return new Map(rows.map((row) => [row.graphUserId ?? '', { state: row.state, error: row.error, createdAt: row.createdAt.toISOString() }]));
+  return new Map(rows.map((row) => [row.graphUserId ?? '', { state: row.state, error: row.error, errorCode: row.errorCode, createdAt: row.createdAt.toISOString() }]));
 }
 
 /**

@@ -261,7 +261,7 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
   it("shows the delivery state of each user's latest reminder, with its error, test mails aside", async () => {
     const owner = await mixedCheck();
     const today = localDateOf(harness.graph.clock.now(), DEFAULT_TIME_ZONE);
-    const mail = (graphUserId: string, kind: 'reminder' | 'manual' | 'test', state: 'queued' | 'sent' | 'failed', minute: number, lastError: string | null = null) => ({
+    const mail = (graphUserId: string, kind: 'reminder' | 'manual' | 'test', state: 'queued' | 'sent' | 'failed' | 'deferred', minute: number, lastError: string | null = null, errorCode: string | null = null) => ({
       tenantId: owner.tenantId,
       kind,
       graphUserId: kind === 'test' ? null : graphUserId,
@@ -272,23 +272,25 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
       senderMailbox: 'noreply@contoso.com',
       state,
       lastError,
+      errorCode,
       nextAttemptAt: new Date(Date.UTC(2030, 0, 1, 0, minute)),
       createdAt: new Date(Date.UTC(2030, 0, 1, 0, minute)),
     });
     const forbidden = 'Graph refused to send mail (403 ErrorAccessDenied): grant the Mail.Send application permission.';
     await harness.database.db.insert(emailSends).values([
       mail('soon-1', 'reminder', 'sent', 1),
-      mail('soon-1', 'manual', 'failed', 2, forbidden),
-      mail('soon-3', 'reminder', 'failed', 1, forbidden),
-      mail('soon-3', 'manual', 'queued', 2),
+      mail('soon-1', 'manual', 'failed', 2, forbidden, 'ErrorAccessDenied'),
+      mail('soon-3', 'reminder', 'failed', 1, forbidden, 'ErrorAccessDenied'),
+      mail('soon-3', 'manual', 'deferred', 2, 'Microsoft Graph is unavailable (HTTP 503); it is sent again automatically.', 'http_503'),
       mail('soon-5', 'test', 'failed', 3, forbidden),
     ]);
     const records = (await page(owner, '')).records;
-    expect(records.map((entry) => [entry.userId, entry.latestReminder?.state ?? null, entry.latestReminder?.error ?? null])).toEqual([
-      ['soon-1', 'failed', forbidden],
-      ['soon-3', 'queued', null],
+    expect(records.map((entry) => [entry.userId, entry.latestReminder?.state ?? null, entry.latestReminder?.errorCode ?? null])).toEqual([
+      ['soon-1', 'failed', 'ErrorAccessDenied'],
+      ['soon-3', 'deferred', 'http_503'],
       ['soon-5', null, null],
     ]);
+    expect(records[0]?.latestReminder?.error).toBe(forbidden);
     // Another organization's mail to a user with the same id is not theirs.
     const other = await organizationOwner(harness);
     await harness.database.db.insert(emailSends).values({ ...mail('soon-5', 'reminder', 'sent', 4), tenantId: other.tenantId });

@@ -64,6 +64,8 @@ export const emailDeliverySchema = z.object({
   state: z.enum(EMAIL_DELIVERY_STATES),
   /** Why it failed or waits, as the audit log says it; null when nothing went wrong. */
   error: z.string().nullable(),
+  /** Graph's or Entra's error code with it ('ErrorAccessDenied', 'http_503'); null when none. */
+  errorCode: z.string().nullable(),
   /** ISO 8601: when the mail was planned. */
   createdAt: z.string(),
 });

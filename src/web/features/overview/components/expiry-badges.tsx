@@ -60,7 +60,10 @@ export function DeliveryBadge({ delivery }: { delivery: EmailDelivery }) {
           {badge}
         </span>
       </TooltipTrigger>
-      <TooltipContent className="max-w-xs whitespace-normal">{delivery.error}</TooltipContent>
+      <TooltipContent className="max-w-xs whitespace-normal">
+        {delivery.error}
+        {delivery.errorCode && ` (${delivery.errorCode})`}
+      </TooltipContent>
     </Tooltip>
   );
 }

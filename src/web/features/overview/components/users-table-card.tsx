@@ -36,13 +36,13 @@ export function UsersTableCard() {
   // One request per pause in typing.
   const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<PasswordExpirationFilter>(DEFAULT_USERS_TABLE_VIEW.filter);
-  const [order, setOrder] = useState<UsersTableOrder>(DEFAULT_USERS_TABLE_VIEW);
+  const [order, setOrder] = useState<UsersTableOrder>({ sort: DEFAULT_USERS_TABLE_VIEW.sort, direction: DEFAULT_USERS_TABLE_VIEW.direction });
   // The page belongs to the view it was chosen for: a new search, filter or order starts on page 1.
   const view = `${filter} ${order.sort} ${order.direction} ${search}`;
   const [paging, setPaging] = useState({ view, page: 1 });
   const page = paging.view === view ? paging.page : 1;
   const setPage = (next: number) => setPaging({ view, page: next });
-  const { data, error, isPending, isFetching, isPlaceholderData } = usePasswordExpirationsPage({ filter, ...order, page, pageSize, search });
+  const { data, error, isPending, isFetching, isPlaceholderData } = usePasswordExpirationsPage({ ...order, filter, page, pageSize, search });
   // Days are counted on the organization's calendar: dates are shown on it too.
   const { data: configuration } = useQuery<Configuration>({ queryKey: configurationQueryKey });
   const refresh = useRunCheck();

@@ -28,9 +28,9 @@ describe('UsersTable', () => {
     const html = renderHtml(
       <UsersTable
         users={[
-          user({ latestReminder: { state: 'failed', error: 'Grant the Mail.Send application permission.', createdAt: '2025-03-15T13:00:00.000Z' } }),
-          user({ id: 'rec-2', lastNotified: '2025-03-14T09:30:00.000Z', status: 'notified', latestReminder: { state: 'sent', error: null, createdAt: '2025-03-14T09:29:00.000Z' } }),
-          user({ id: 'rec-3', latestReminder: { state: 'deferred', error: 'The sending mailbox is at its limit.', createdAt: '2025-03-15T13:00:00.000Z' } }),
+          user({ latestReminder: { state: 'failed', error: 'Grant the Mail.Send application permission.', errorCode: 'ErrorAccessDenied', createdAt: '2025-03-15T13:00:00.000Z' } }),
+          user({ id: 'rec-2', lastNotified: '2025-03-14T09:30:00.000Z', status: 'notified', latestReminder: { state: 'sent', error: null, errorCode: null, createdAt: '2025-03-14T09:29:00.000Z' } }),
+          user({ id: 'rec-3', latestReminder: { state: 'deferred', error: 'The sending mailbox is at its limit.', errorCode: null, createdAt: '2025-03-15T13:00:00.000Z' } }),
         ]}
         emptyMessage=""
         timeZone="UTC"

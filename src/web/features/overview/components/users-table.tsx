@@ -31,11 +31,16 @@ const columns: readonly { name: string; sort?: PasswordExpirationSort }[] = [
 // line with its column's name before it (from data-label), the header a row of sort buttons. One
 // markup for both, so every row keeps its table semantics and nothing has to scroll sideways.
 const cardTable = 'max-sm:block';
-const cardSection = 'max-sm:block';
+const cardHeader = 'max-sm:block';
+// The body's last row keeps its border as a card.
+const cardBody = 'max-sm:block max-sm:[&_tr:last-child]:border';
 const cardHeaderRow = 'max-sm:flex max-sm:flex-wrap max-sm:gap-1 max-sm:border-0 max-sm:pb-2';
-const cardRow = 'max-sm:mb-3 max-sm:block max-sm:rounded-lg max-sm:border max-sm:p-3 max-sm:last:mb-0 max-sm:[&:last-child]:border';
-const cardCell =
-  'max-sm:flex max-sm:min-w-0 max-sm:items-center max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:whitespace-normal max-sm:break-all max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-medium max-sm:before:break-normal max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]';
+const cardRow = 'max-sm:mb-3 max-sm:block max-sm:rounded-lg max-sm:border max-sm:p-3 max-sm:last:mb-0';
+const cardLine = 'max-sm:flex max-sm:min-w-0 max-sm:items-center max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:whitespace-normal';
+const cardCell = cn(
+  cardLine,
+  'max-sm:justify-between max-sm:text-right max-sm:break-all max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-medium max-sm:before:break-normal max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]',
+);
 
 export function UsersTable({
   users,
@@ -57,7 +62,7 @@ export function UsersTable({
 }) {
   return (
     <Table aria-busy={busy} className={cardTable}>
-      <TableHeader className={cardSection}>
+      <TableHeader className={cardHeader}>
         <TableRow className={cardHeaderRow}>
           {columns.map(({ name, sort }) => {
             const sortable = sort && order && onSort ? { sort, order, onSort } : null;
@@ -73,7 +78,7 @@ export function UsersTable({
           })}
         </TableRow>
       </TableHeader>
-      <TableBody className={cardSection}>
+      <TableBody className={cardBody}>
         {users.length === 0 ? (
           <TableRow className={cardRow}>
             <TableCell colSpan={columns.length} className="py-8 text-center whitespace-normal text-muted-foreground max-sm:block">
@@ -129,7 +134,7 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
 
   return (
     <TableRow className={cardRow}>
-      <TableCell className={cn(cardCell, 'max-sm:break-normal')}>
+      <TableCell className={cardLine}>
         <div className="flex min-w-0 items-center gap-2">
           <Avatar>
             <AvatarFallback aria-hidden>{initials(user.userDisplayName, user.userEmail)}</AvatarFallback>
