@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
@@ -43,6 +43,8 @@ export interface AppDeps {
   demoGraphCredentials?: DirectoryModulesDeps['demoGraphCredentials'];
   /** Tests: where log lines go instead of stdout. */
   logStream?: { write(line: string): void };
+  /** Tests: told of every route as it is registered (the fuzz test calls each one). */
+  onRoute?: (route: RouteOptions) => void;
   /** Overrides of the mail sender's settings (tests: lease, backoff, limits). */
   send?: Partial<SendSettings>;
 }
@@ -57,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantAccess', null);
   await app.register(fastifyCookie);
