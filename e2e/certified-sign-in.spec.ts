@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { CERTIFIED_ACCOUNT, CERTIFIED_APP_URL } from './certified-server.js';
+import { test } from './csp-guard.js';
 
 // The app outside demo mode against panva's certified oidc-provider, which (as the OpenID Connect
 // spec asks) hands out email and names only through UserInfo.
