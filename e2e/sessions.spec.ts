@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './csp-guard.js';
 import { signInOnDemoIssuer, signUpWithOrganization, uniqueEmail } from './support.js';
 
 test('a link cannot sign anyone out; Sign out everywhere ends the sessions on every device', async ({ page, browser }) => {
