@@ -47,3 +47,39 @@ export async function subscribeInDemo(page: Page, plan: 'Monthly' | 'Yearly' = '
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
 }
+
+interface DemoCredentials {
+  tenantId: string;
+  azureDirectoryId: string;
+  applicationId: string;
+  clientSecret: string;
+  fromEmail: string;
+}
+
+/** Saves the demo tenant's connection with the default template through the API, as the wizard would. */
+export async function configureDemoTenant(page: Page): Promise<void> {
+  const [organization] = (await (await page.request.get('/api/tenants')).json()) as { id: string }[];
+  if (!organization) throw new Error('the journey needs an organization');
+  const demo = (await (await page.request.get('/api/demo/graph-credentials')).json()) as DemoCredentials;
+  const { template } = (await (await page.request.get('/api/default-template')).json()) as { template: string };
+  const saved = await page.request.put('/api/configuration', {
+    headers: { 'x-tenant-id': organization.id },
+    data: {
+      tenantId: demo.tenantId,
+      azureDirectoryId: demo.azureDirectoryId,
+      applicationId: demo.applicationId,
+      clientSecret: demo.clientSecret,
+      fromEmail: demo.fromEmail,
+      emailTemplate: template,
+      checkTime: '08:00',
+      timeZone: 'America/New_York',
+      daysBeforeExpiration: 7,
+      weekendProcessing: 'include',
+      automationEnabled: true,
+      includeGroups: [],
+      excludeGroups: [],
+      passwordValidityDays: 365,
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}

@@ -55,7 +55,7 @@ describe('account deletion', () => {
     await harness.database.db.insert(memberships).values({ tenantId: shared.id, userId: bob.user.id, role: 'owner' });
     await harness.database.db.insert(memberships).values({ tenantId: carol.tenant.id, userId: alice.user.id, role: 'member' });
 
-    const response = await harness.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: alice.cookie } });
+    const response = await signedIn(alice.cookie, 'DELETE', '/api/account', { confirmation: 'DELETE' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Account Deleted' });
     expect(String(response.headers['set-cookie'])).toMatch(/pw_session=;.*Expires=Thu, 01 Jan 1970/);
@@ -77,6 +77,30 @@ describe('account deletion', () => {
     // Bob is untouched.
     expect((await signedIn(bob.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
     await harness.settleWebhooks();
+  });
+
+  it('refuses without the typed DELETE and keeps everything', async () => {
+    const dave = await harness.customer();
+    const refusals = [
+      await harness.app.inject({ method: 'DELETE', url: '/api/account', headers: { cookie: dave.cookie } }),
+      await signedIn(dave.cookie, 'DELETE', '/api/account', {}),
+      await signedIn(dave.cookie, 'DELETE', '/api/account', { confirmation: '' }),
+      await signedIn(dave.cookie, 'DELETE', '/api/account', { confirmation: 'delete' }),
+      await signedIn(dave.cookie, 'DELETE', '/api/account', { confirmation: 'yes' }),
+    ];
+    for (const response of refusals) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Type DELETE to confirm the deletion');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    const db = harness.database.db;
+    expect(await db.$count(users, eq(users.id, dave.user.id))).toBe(1);
+    expect(await db.$count(tenants, eq(tenants.id, dave.tenant.id))).toBe(1);
+    expect((await signedIn(dave.cookie, 'GET', '/api/auth/user')).statusCode).toBe(200);
+
+    // Surrounding spaces are forgiven: the word is what counts.
+    expect((await signedIn(dave.cookie, 'DELETE', '/api/account', { confirmation: ' DELETE ' })).statusCode).toBe(200);
+    expect(await db.$count(users, eq(users.id, dave.user.id))).toBe(0);
   });
 
   it('requires a session', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   accountMessages,
+  deleteAccountBody,
   updateNotificationPreferencesBody,
   type DeleteAccountResponse,
   type NotificationPreferences,
@@ -32,6 +33,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
 
   app.delete('/api/account', signedIn, async (request, reply): Promise<DeleteAccountResponse> => {
     const userId = userIdOf(request);
+    validate(deleteAccountBody, request.body);
     const { deletedOrganizations } = await deleteAccount(deps, userId);
     request.log.info({ userId, deletedOrganizations }, 'account deleted');
     reply.clearCookie(SESSION_COOKIE, cookieOptions(deps.cookieSecure));

@@ -310,15 +310,40 @@ describe('cancel at period end', () => {
     expect(await harness.status(customer)).toMatchObject({ status: 'incomplete', plan: 'yearly' });
   });
 
-  it('replaces a past-due subscription with a new one and stops the old one billing', async () => {
+  it('refuses a second purchase while a payment is past due: PayPal is still retrying the first', async () => {
+    const customer = await harness.customer();
+    const old = await harness.purchase(customer);
+    await harness.control('POST', `/_control/subscriptions/${old}/fail-payment`);
+    await harness.settleWebhooks();
+    expect((await harness.status(customer)).status).toBe('past_due');
+    const ofCustomer = () => [...harness.simulator.state.subscriptions.values()].filter((subscription) => subscription.customId === customer.tenant.id);
+    expect(ofCustomer()).toHaveLength(1);
+
+    const again = await harness.as(customer, 'POST', '/api/paypal/create-subscription', { planType: 'yearly' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A payment of this subscription is past due: update the payment method instead of buying a second plan');
+    expect(ofCustomer()).toHaveLength(1);
+    expect(await harness.status(customer)).toMatchObject({ status: 'past_due', plan: 'monthly' });
+  });
+
+  it('replaces a past-due subscription with one bought at PayPal directly and stops the old one billing', async () => {
     const customer = await harness.customer();
     const old = await harness.purchase(customer);
     await harness.control('POST', `/_control/subscriptions/${old}/fail-payment`);
     await harness.settleWebhooks();
     expect((await harness.status(customer)).status).toBe('past_due');
 
-    // A pending new subscription does not hide the past-due one...
-    const { returnUrl } = await harness.approveNewSubscription(customer, 'monthly');
+    // A pending new subscription (made outside the app, which refuses one now) does not hide the past-due one...
+    const { planIds } = await harness.app.billing.catalog.ensure();
+    const created = await harness.app.billing.paypal.createSubscription({
+      planId: planIds.monthly,
+      customId: customer.tenant.id,
+      subscriber: {},
+      brandName: 'Passwatch',
+      returnUrl: 'http://localhost/subscription/success',
+      cancelUrl: 'http://localhost/subscription/cancel',
+    });
+    const returnUrl = await harness.approveAtPayPal(created.approvalUrl);
     const replacement = returnUrl.searchParams.get('subscription_id')!;
     // ...until it is active.
     const activated = await harness.as(customer, 'POST', '/api/paypal/activate-subscription', { subscriptionId: replacement });

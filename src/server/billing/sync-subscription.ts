@@ -103,8 +103,8 @@ export async function syncSubscriptionLocked(
   if (replacing && !LIVE_STATUSES.has(mapped.status) && (replacesLive || !newer)) return { subscription, mapped, adopted: false };
 
   await storeSubscription(tx, tenantId, subscription, plan, mapped, now);
-  // A new live subscription replaces a live old one (a past-due buyer subscribed again): stop
-  // the old one billing.
+  // A new live subscription replaces a live old one (one a past-due buyer made at PayPal and
+  // activated by hand; the app itself refuses a second purchase): stop the old one billing.
   if (replacesLive) await cancelReplaced(ctx, tenantId, current.paypalSubscriptionId);
   return { subscription, mapped, adopted: true };
 }

@@ -25,8 +25,24 @@ export const updateNotificationPreferencesResponse = notificationPreferencesSche
 
 export const accountMessages = {
   deleted: 'Account Deleted',
+  confirmationRequired: 'Type DELETE to confirm the deletion',
 } as const;
 
-/** DELETE /api/account (empty body): the browser then goes to /api/auth/login after 2 s. */
+/** The word the account deletion dialog asks for, in capitals. */
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
+
+/**
+ * DELETE /api/account body: the typed confirmation, enforced on the server too, so no client can
+ * delete an account (and every organization it alone owns) in one unconfirmed call.
+ */
+export const deleteAccountBody = z.object({
+  confirmation: z
+    .string({ error: accountMessages.confirmationRequired })
+    .trim()
+    .refine((typed) => typed === DELETE_ACCOUNT_CONFIRMATION, accountMessages.confirmationRequired),
+});
+export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
+
+/** DELETE /api/account: the browser then goes to /api/auth/login after 2 s. */
 export const deleteAccountResponse = z.object({ message: z.literal(accountMessages.deleted) });
 export type DeleteAccountResponse = z.infer<typeof deleteAccountResponse>;

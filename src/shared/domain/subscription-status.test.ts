@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountSubscriptionDateLabel,
+  blocksNewPurchase,
   normalizeSubscriptionStatus,
   requiresSubscription,
   showsAlreadyPaidCard,
@@ -30,8 +31,8 @@ describe('headings and labels', () => {
   it.each([
     ['active', 'Active Subscription', 'Renews on'],
     ['past_due', 'Payment Past Due', 'Next billing'],
-    ['canceled', 'Canceled', 'Access ends'],
-    ['cancelled', 'Canceled', 'Access ends'],
+    ['canceled', 'Canceled', 'Access ended'],
+    ['cancelled', 'Canceled', 'Access ended'],
     ['incomplete', 'Payment Required', 'Next billing'],
     ['incomplete_expired', 'Payment Required (Expired)', 'Next billing'],
     ['trialing', 'Trial Period', 'Next billing'],
@@ -47,7 +48,7 @@ describe('headings and labels', () => {
     expect(accountSubscriptionDateLabel('trialing')).toBe('Trial Ends');
     expect(accountSubscriptionDateLabel('trial')).toBe('Trial Ends');
     expect(accountSubscriptionDateLabel('active')).toBe('Renews on');
-    expect(accountSubscriptionDateLabel('canceled')).toBe('Access ends');
+    expect(accountSubscriptionDateLabel('canceled')).toBe('Access ended');
   });
 });
 
@@ -55,7 +56,7 @@ describe('what the subscription pages show', () => {
   // status, redirect from dashboard, plan cards, 'Already Paid' card (spec section 2)
   it.each([
     ['active', false, false, false],
-    ['past_due', true, true, true],
+    ['past_due', true, false, true],
     ['canceled', true, true, true],
     ['incomplete', true, true, true],
     ['incomplete_expired', true, true, false],
@@ -68,5 +69,19 @@ describe('what the subscription pages show', () => {
     expect(requiresSubscription(status)).toBe(redirect);
     expect(showsPlanCards(status)).toBe(planCards);
     expect(showsAlreadyPaidCard(status)).toBe(alreadyPaid);
+  });
+});
+
+describe('blocksNewPurchase', () => {
+  it.each([
+    ['active', true],
+    ['past_due', true],
+    ['canceled', false],
+    ['incomplete', false],
+    ['incomplete_expired', false],
+    ['trialing', false],
+    ['none', false],
+  ] as const)('%s: %s', (status, blocked) => {
+    expect(blocksNewPurchase(status)).toBe(blocked);
   });
 });

@@ -35,13 +35,19 @@ export function subscriptionHeading(status: string | null | undefined): string {
   return HEADINGS[normalizeSubscriptionStatus(status)];
 }
 
-/** Label before the period date on /subscription: 'Renews on' (active), 'Access ends' (canceled), else 'Next billing'. */
+/**
+ * Label before the period date on /subscription: 'Renews on' (active), 'Access ended' (canceled:
+ * a cancelled subscription gives no access, see requiresSubscription), else 'Next billing'.
+ */
 export function subscriptionDateLabel(status: string | null | undefined): string {
   const normalized = normalizeSubscriptionStatus(status);
   if (normalized === 'active') return 'Renews on';
-  if (normalized === 'canceled') return 'Access ends';
+  if (normalized === 'canceled') return 'Access ended';
   return 'Next billing';
 }
+
+/** An active subscription set to cancel keeps access until the period ends: it says when. */
+export const CANCEL_SCHEDULED_DATE_LABEL = 'Access ends';
 
 /** The account page's Subscription tab says 'Trial Ends' for a trial, otherwise as on /subscription. */
 export function accountSubscriptionDateLabel(status: string | null | undefined): string {
@@ -53,14 +59,9 @@ export function requiresSubscription(status: string | null | undefined): boolean
   return normalizeSubscriptionStatus(status) !== 'active';
 }
 
-const PLAN_CARD_STATUSES: ReadonlySet<SubscriptionStatus> = new Set([
-  'none',
-  'incomplete',
-  'incomplete_expired',
-  'past_due',
-  'canceled',
-  'trialing',
-]);
+// Not past_due: PayPal is still retrying that subscription's payment, so a second plan would bill
+// twice; the way out is a working payment method (and the server refuses a second purchase).
+const PLAN_CARD_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['none', 'incomplete', 'incomplete_expired', 'canceled', 'trialing']);
 const ALREADY_PAID_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['incomplete', 'none', 'past_due', 'canceled']);
 
 /** Monthly and Yearly plan cards on /subscription. */
@@ -71,4 +72,10 @@ export function showsPlanCards(status: string | null | undefined): boolean {
 /** The 'Already Paid' card ('View Account', 'Activate Subscription'). */
 export function showsAlreadyPaidCard(status: string | null | undefined): boolean {
   return ALREADY_PAID_STATUSES.has(normalizeSubscriptionStatus(status));
+}
+
+/** Statuses with a subscription still billing at PayPal: buying another plan is refused. */
+export function blocksNewPurchase(status: string | null | undefined): boolean {
+  const normalized = normalizeSubscriptionStatus(status);
+  return normalized === 'active' || normalized === 'past_due';
 }

@@ -23,17 +23,29 @@ import { useTenantContext } from '@/lib/tenant-context';
 export function DashboardRoute({ isAdmin }: { isAdmin: boolean }) {
   const { selectedTenantId } = useTenantContext();
   if (!selectedTenantId) return null;
+  return <OrganizationDashboard key={selectedTenantId} organizationId={selectedTenantId} isAdmin={isAdmin} />;
+}
+
+interface TabState {
+  activeTab: DashboardTab;
+  setActiveTab: (tab: DashboardTab) => void;
+}
+
+/** One organization's dashboard; a save refused over a field (Save sits on the Overview too) opens the Configuration tab. */
+function OrganizationDashboard({ organizationId, isAdmin }: { organizationId: string; isAdmin: boolean }) {
+  const [activeTab, setActiveTab] = useState<DashboardTab>('overview');
   return (
-    <ConfigurationFormProvider key={selectedTenantId} organizationId={selectedTenantId}>
-      <OrganizationDashboard isAdmin={isAdmin} />
+    <ConfigurationFormProvider organizationId={organizationId} onShowInvalidField={() => setActiveTab('configuration')}>
+      <DashboardContent isAdmin={isAdmin} activeTab={activeTab} setActiveTab={setActiveTab} />
     </ConfigurationFormProvider>
   );
 }
 
-function OrganizationDashboard({ isAdmin }: { isAdmin: boolean }) {
-  const [activeTab, setActiveTab] = useState<DashboardTab>('overview');
+function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boolean } & TabState) {
   const [setupGuideOpen, setSetupGuideOpen] = useState(false);
-  const { applyCredentials } = useConfigurationForm();
+  const { applyCredentials, configuration } = useConfigurationForm();
+  // Test Configuration tests the saved configuration: nothing to test before the first save.
+  const testable = configuration?.configured ?? false;
   const { data: appInfo } = useAppInfo();
 
   function fillDemoCredentials({ tenantId, azureDirectoryId, applicationId, clientSecret, fromEmail }: DemoGraphCredentials) {
@@ -50,8 +62,13 @@ function OrganizationDashboard({ isAdmin }: { isAdmin: boolean }) {
         onOpenSetupGuide={() => setSetupGuideOpen(true)}
         statCards={<StatCards />}
         tabs={{
-          overview: <OverviewTab testConfigurationButton={<TestConfigurationButton />} saveConfigurationButton={<SaveConfigurationButton />} />,
-          configuration: <ConfigurationTab actions={<TestConfigurationButton />} />,
+          overview: (
+            <OverviewTab
+              testConfigurationButton={<TestConfigurationButton disabled={!testable} />}
+              saveConfigurationButton={<SaveConfigurationButton requiresSavedConfiguration />}
+            />
+          ),
+          configuration: <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} />,
           testing: <TestingTab testEmailCard={<TestEmailCard />} />,
           help: <HelpTab />,
         }}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
 import { AccountPage } from '@/features/account/components/account-page';
+import { PaymentMethodCard } from '@/features/account/components/payment-method-card';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { useAuth } from '@/features/auth/api/get-auth-user';
 import { LandingPage } from '@/features/landing/components/landing-page';
@@ -37,7 +38,9 @@ export function AppRoutes() {
       <Route path="/">{dashboard}</Route>
       <Route path="/dashboard">{dashboard}</Route>
       <Route path="/subscription">
-        {forOrganization(user && <SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} />)}
+        {forOrganization(
+          user && <SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} paymentMethodCard={<PaymentMethodCard />} />,
+        )}
       </Route>
       <Route path="/subscription/activate">{forOrganization(<ActivateSubscriptionPage />)}</Route>
       <Route path="/subscription/success">{forOrganization(<SubscriptionSuccessPage />)}</Route>

@@ -1,4 +1,5 @@
 import type { AuthUser } from '../../shared/api/auth';
+import type { DashboardStats } from '../../shared/api/dashboard';
 import type { Tenant } from '../../shared/api/tenants';
 
 let sequence = 0;
@@ -30,6 +31,21 @@ export function buildAuthUser(overrides: Partial<AuthUser> = {}): AuthUser {
     createdAt: '2025-01-15T10:00:00.000Z',
     isAdmin: false,
     tenants: [],
+    ...overrides,
+  };
+}
+
+/** A configured organization with automation on, a check run and the next one scheduled. */
+export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
+  return {
+    activeUsers: 1234,
+    expiringSoon: 7,
+    emailsSentToday: 3,
+    nextCheck: '2025-03-16T13:00:00.000Z',
+    lastRun: '2025-03-15T13:00:00.000Z',
+    automationEnabled: true,
+    connectionStatus: 'connected',
+    configured: true,
     ...overrides,
   };
 }

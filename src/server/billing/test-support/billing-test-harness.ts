@@ -112,6 +112,11 @@ export class BillingHarness {
     });
     expect(created.statusCode, created.body).toBe(200);
     const { approvalUrl, subscriptionId } = created.json() as { approvalUrl: string; subscriptionId: string };
+    return { subscriptionId, returnUrl: await this.approveAtPayPal(approvalUrl) };
+  }
+
+  /** The buyer presses Approve on PayPal's page; answers where PayPal sends the browser back. */
+  async approveAtPayPal(approvalUrl: string): Promise<URL> {
     const page = await fetch(approvalUrl);
     const html = await page.text();
     expect(html).toContain('>Approve</button>');
@@ -123,7 +128,7 @@ export class BillingHarness {
       redirect: 'manual',
     });
     expect(approved.status).toBe(302);
-    return { subscriptionId, returnUrl: new URL(approved.headers.get('location')!) };
+    return new URL(approved.headers.get('location')!);
   }
 
   /** The whole purchase, ending with the return page's activation call. */

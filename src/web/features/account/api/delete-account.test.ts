@@ -19,7 +19,7 @@ describe('account deletion', () => {
     vi.unstubAllGlobals();
   });
 
-  it('sends DELETE /api/account with no body, announces it, and goes to /api/auth/login after 2000 ms', async () => {
+  it('sends DELETE /api/account with the typed confirmation, announces it, and goes to /api/auth/login after 2000 ms', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ message: 'Account Deleted' }));
     vi.stubGlobal('fetch', fetchMock);
     const onDeleted = vi.fn();
@@ -28,7 +28,7 @@ describe('account deletion', () => {
 
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/account');
-    expect(init).toMatchObject({ method: 'DELETE', body: undefined });
+    expect(init).toMatchObject({ method: 'DELETE', body: JSON.stringify({ confirmation: 'DELETE' }) });
     expect(onDeleted).toHaveBeenCalledOnce();
     vi.advanceTimersByTime(DELETION_REDIRECT_DELAY_MS - 1);
     expect(navigatedTo()).toBe('');

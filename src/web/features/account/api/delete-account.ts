@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { DeleteAccountResponse } from '../../../../shared/api/account';
+import { DELETE_ACCOUNT_CONFIRMATION, type DeleteAccountResponse } from '../../../../shared/api/account';
 import { apiRequest } from '@/lib/api-client';
 import { navigateToServerRoute } from '@/lib/navigation';
 
@@ -7,12 +7,13 @@ import { navigateToServerRoute } from '@/lib/navigation';
 export const DELETION_REDIRECT_DELAY_MS = 2000;
 
 export async function deleteAccount(): Promise<DeleteAccountResponse> {
-  const res = await apiRequest('DELETE', '/api/account');
+  const res = await apiRequest('DELETE', '/api/account', { confirmation: DELETE_ACCOUNT_CONFIRMATION });
   return (await res.json()) as DeleteAccountResponse;
 }
 
 /**
- * DELETE /api/account (empty body). The redirect is scheduled at the mutation level: the session
+ * DELETE /api/account with the typed confirmation (the dialog only enables its button once
+ * DELETE is typed; the server checks it again). The redirect is scheduled at the mutation level: the session
  * is gone, so nothing on the page may be allowed to cancel it.
  */
 export function deleteAccountMutationOptions(onDeleted: () => void) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LoaderCircleIcon, Trash2Icon } from 'lucide-react';
-import { accountMessages } from '../../../../shared/api/account';
+import { DELETE_ACCOUNT_CONFIRMATION, accountMessages } from '../../../../shared/api/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import {
@@ -23,14 +23,15 @@ const announceDeletion = () =>
   toast({ title: accountMessages.deleted, description: 'Your account has been deleted. You are being signed out.' });
 
 /**
- * Account deletion. Spec section 5: the dialog asks for DELETE but does not enforce it, so the
- * button works whatever is typed; the dialog itself is the confirmation step.
+ * Account deletion. One click would lose every organization the user alone owns and cancel its
+ * subscription, so the button stays disabled until DELETE is typed (the server refuses without it too).
  */
 export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const [confirmation, setConfirmation] = useState('');
   const deleteAccount = useDeleteAccount(announceDeletion);
   const busy = deleteAccount.isPending || deleteAccount.isSuccess;
+  const confirmed = confirmation.trim() === DELETE_ACCOUNT_CONFIRMATION;
 
   function changeOpen(next: boolean) {
     if (busy) return;
@@ -39,6 +40,7 @@ export function DeleteAccountCard() {
   }
 
   function confirmDeletion() {
+    if (!confirmed) return;
     deleteAccount.mutate(undefined, {
       onError: (error) =>
         toast({
@@ -75,7 +77,11 @@ export function DeleteAccountCard() {
                 Your account, the organizations you own and their PayPal subscriptions are removed for good.
               </DialogDescription>
             </DialogHeader>
-            <FormField id="delete-account-confirmation" label="Type DELETE to confirm">
+            <FormField
+              id="delete-account-confirmation"
+              label="Type DELETE to confirm"
+              hint="Delete Account stays disabled until DELETE is typed in capitals."
+            >
               {(control) => (
                 <Input
                   {...control}
@@ -93,7 +99,7 @@ export function DeleteAccountCard() {
                   Cancel
                 </Button>
               </DialogClose>
-              <Button variant="destructive" onClick={confirmDeletion} disabled={busy}>
+              <Button variant="destructive" onClick={confirmDeletion} disabled={busy || !confirmed}>
                 {deleteAccount.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden />}
                 Delete Account
               </Button>

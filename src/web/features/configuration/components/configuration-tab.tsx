@@ -49,6 +49,6 @@ export function ConfigurationTab({ actions }: { actions?: ReactNode }) {
 }
 
 function saveStatus(configured: boolean, unsavedChanges: boolean): string {
-  if (!configured) return 'Not saved yet.';
+  if (!configured) return 'Not saved yet. Test Configuration works once the configuration is saved.';
   return unsavedChanges ? 'You have unsaved changes.' : 'All changes saved.';
 }

@@ -34,7 +34,10 @@ export interface ConfigurationFormContextValue {
   applyCredentials: (credentials: ConfigurationCredentials) => void;
   /** The Save button: POST of the whole configuration. */
   save: () => void;
-  /** A group was added or removed: PUT of the whole configuration with the new lists. */
+  /**
+   * A group was added or removed: PUT of the saved configuration with the new lists. Other
+   * unsaved edits are not sent: they stay in the form until Save Configuration.
+   */
   saveGroups: (groups: GroupSelection) => void;
   /** Replaces the template with the default one (GET /api/default-template). */
   resetTemplate: () => void;
@@ -64,13 +67,41 @@ const fieldOrder: readonly string[] = [
   'excludeGroups',
 ];
 
-function focusFirstInvalid(errors: FieldMessages): void {
-  const first = fieldOrder.find((field) => errors[field]);
-  if (first) document.getElementById(configurationFieldId(first))?.focus();
+function firstInvalidField(errors: FieldMessages): string | undefined {
+  return fieldOrder.find((field) => errors[field]);
 }
 
-const saveFailed = (error: unknown) =>
-  toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to save configuration') });
+/**
+ * The save failure toast names what is wrong: Save also sits on the Overview, away from the
+ * fields, where a bare "Failed to save configuration" leaves the admin guessing.
+ */
+function saveFailed(errors: FieldMessages, error: unknown): void {
+  const field = firstInvalidField(errors);
+  const description = field ? `Failed to save configuration: ${errors[field]}.` : getErrorMessage(error, 'Failed to save configuration');
+  toast({ variant: 'destructive', title: 'Error', description });
+}
+
+// The field's control may not exist yet (its tab just opened, the template editor loads in its own
+// chunk): look for it on each frame for this long before giving up.
+const FOCUS_ATTEMPT_FRAMES = 300;
+
+/** Moves focus to a field once its control is on the page. */
+function useFocusWhenShown(request: { field: string } | null): void {
+  useEffect(() => {
+    if (!request) return;
+    let frame = 0;
+    let attempts = 0;
+    const attempt = () => {
+      const control = document.getElementById(configurationFieldId(request.field));
+      if (control) {
+        control.focus();
+        control.scrollIntoView?.({ block: 'center' });
+      } else if (++attempts < FOCUS_ATTEMPT_FRAMES) frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [request]);
+}
 
 /**
  * Holds the Configuration tab's form above the dashboard tabs, so edits survive switching tabs
@@ -81,10 +112,13 @@ export function ConfigurationFormProvider({
   organizationId,
   children,
   storage = browserStorage('sessionStorage'),
+  onShowInvalidField,
 }: {
   organizationId: string;
   children: ReactNode;
   storage?: KeyValueStorage | null;
+  /** A save was refused over a field: bring the Configuration tab up so the field can take focus. */
+  onShowInvalidField?: () => void;
 }) {
   const queryClient = useQueryClient();
   const { data: configuration, error: loadError, refetch } = useConfiguration();
@@ -98,6 +132,11 @@ export function ConfigurationFormProvider({
   });
   const [errors, setErrors] = useState<FieldMessages>({});
   const [isResettingTemplate, setResettingTemplate] = useState(false);
+  // A new object per refusal, so the same field is focused again on the next one.
+  const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
+  useFocusWhenShown(focusRequest);
+  const showInvalid = useRef(onShowInvalidField);
+  showInvalid.current = onShowInvalidField;
 
   // Spec section 4: the stored form is cleared on mount and written again on the next edit.
   const restoredDraft = useRef(draft);
@@ -131,17 +170,30 @@ export function ConfigurationFormProvider({
     });
   }, []);
 
+  const refuse = useCallback((fieldErrors: FieldMessages, error: unknown) => {
+    setErrors(fieldErrors);
+    const field = firstInvalidField(fieldErrors);
+    if (field) {
+      showInvalid.current?.();
+      setFocusRequest({ field });
+    }
+    saveFailed(fieldErrors, error);
+  }, []);
+
+  /**
+   * Saves `changes` on top of what the form shows (`from: 'form'`, the Save button) or on top of
+   * the saved configuration (`from: 'saved'`, a group change, which must not carry other unsaved
+   * edits along with it).
+   */
   const submit = useCallback(
-    (method: SaveMethod, changes: Partial<ConfigurationFormValues>, onSaved: () => void) => {
-      const base = shown.current;
+    (method: SaveMethod, from: 'form' | 'saved', changes: Partial<ConfigurationFormValues>, onSaved: () => void) => {
+      const base = from === 'form' ? shown.current : saved.current;
       if (!base || !configuration) return;
       const sentValues = { ...base, ...changes };
-      const sentDraft = draft;
+      const sentDraft = from === 'form' ? draft : null;
       const checked = validateForm(configurationBody, toConfigurationPayload(sentValues, configuration.automationEnabled));
       if (!checked.success) {
-        setErrors(checked.fieldErrors);
-        focusFirstInvalid(checked.fieldErrors);
-        saveFailed(null);
+        refuse(checked.fieldErrors, null);
         return;
       }
       saveMutation.mutate(
@@ -152,16 +204,11 @@ export function ConfigurationFormProvider({
             setErrors({});
             onSaved();
           },
-          onError: (error) => {
-            const fieldErrors = firstErrorPerField(parseApiError(error).fieldErrors);
-            setErrors(fieldErrors);
-            focusFirstInvalid(fieldErrors);
-            saveFailed(error);
-          },
+          onError: (error) => refuse(firstErrorPerField(parseApiError(error).fieldErrors), error),
         },
       );
     },
-    [configuration, draft, saveMutation],
+    [configuration, draft, saveMutation, refuse],
   );
 
   const resetTemplate = useCallback(() => {
@@ -189,8 +236,8 @@ export function ConfigurationFormProvider({
       isSaving: saveMutation.isPending,
       setField: (field, fieldValue) => edit({ [field]: fieldValue }),
       applyCredentials: (credentials) => edit(credentials),
-      save: () => submit('POST', {}, () => toast({ title: 'Configuration saved successfully' })),
-      saveGroups: (groups) => submit('PUT', groups, () => toast({ title: 'Configuration saved successfully' })),
+      save: () => submit('POST', 'form', {}, () => toast({ title: 'Configuration saved successfully' })),
+      saveGroups: (groups) => submit('PUT', 'saved', groups, () => toast({ title: 'Configuration saved successfully' })),
       resetTemplate,
       isResettingTemplate,
     }),

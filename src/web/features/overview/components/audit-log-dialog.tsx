@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getErrorMessage } from '@/lib/error-message';
 import { useAuditLogPage } from '../api/get-audit-log-page';
+import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { formatDateTimeUs } from '../utils/format-date-time';
 import { AuditStatusBadge } from './audit-status-badge';
 import { Pager } from './pager';
@@ -18,6 +19,7 @@ export function AuditLogDialog() {
   const pageSize = DEFAULT_PAGE_SIZE;
   // Loaded only while open: the log can be long and nobody may ever look at it.
   const { data, error, isPending, isFetching } = useAuditLogPage({ page, pageSize, enabled: open });
+  const timeZone = useOrganizationTimeZone();
 
   return (
     <Dialog
@@ -68,7 +70,7 @@ export function AuditLogDialog() {
                   data.entries.map((entry) => (
                     <TableRow key={entry.id}>
                       <TableCell className="text-muted-foreground">
-                        <time dateTime={entry.createdAt}>{formatDateTimeUs(entry.createdAt)}</time>
+                        <time dateTime={entry.createdAt}>{formatDateTimeUs(entry.createdAt, timeZone)}</time>
                       </TableCell>
                       <TableCell>
                         <AuditStatusBadge status={entry.status} />

@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { useToggleAutomation } from '../api/toggle-automation';
 import { automationToasts } from '../utils/overview-toasts';
 import { lastRunText, nextCheckText } from '../utils/schedule-text';
@@ -15,6 +16,7 @@ export function AutomationStatusCard() {
   const switchId = useId();
   const hintId = useId();
   const { data: stats } = useDashboardStats();
+  const timeZone = useOrganizationTimeZone();
   const toggle = useToggleAutomation();
   const enabled = stats?.automationEnabled ?? false;
   // The server refuses before the first save; say so rather than offer a switch that fails.
@@ -34,9 +36,9 @@ export function AutomationStatusCard() {
       <CardContent className="grid gap-4">
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="text-muted-foreground">Last Run</dt>
-          <dd>{stats ? lastRunText(stats.lastRun) : '—'}</dd>
+          <dd>{stats ? lastRunText(stats.lastRun, timeZone) : '—'}</dd>
           <dt className="text-muted-foreground">Next Run</dt>
-          <dd>{stats ? nextCheckText(stats.nextCheck) : '—'}</dd>
+          <dd>{stats ? nextCheckText(stats.nextCheck, timeZone) : '—'}</dd>
         </dl>
         <div className="grid gap-1">
           <div className="flex items-center gap-3">

@@ -5,6 +5,7 @@ import type { AuditLogEntry } from '../../../../shared/api/audit';
 import type { Configuration } from '../../../../shared/api/configuration';
 import type { DashboardStats } from '../../../../shared/api/dashboard';
 import type { PasswordExpirationRecord } from '../../../../shared/api/notifications';
+import { buildDashboardStats } from '../../../test-support/factories';
 import { buttonNames, renderHtml, textOf } from '../../../test-support/render-html';
 import { RECENT_ACTIVITY_FETCHED } from '../api/get-latest-audit-logs';
 import { passwordExpirationsPageKey } from '../api/get-password-expirations';
@@ -19,17 +20,7 @@ import { UsersTable } from './users-table';
 
 const DEFAULT_TEMPLATE = '<p>Hello {{userName}}, your password expires on {{expirationDate}}.</p>';
 
-const stats = (overrides: Partial<DashboardStats> = {}): DashboardStats => ({
-  activeUsers: 1234,
-  expiringSoon: 7,
-  emailsSentToday: 3,
-  nextCheck: '2025-03-16T13:00:00.000Z',
-  lastRun: '2025-03-15T13:00:00.000Z',
-  automationEnabled: true,
-  connectionStatus: 'connected',
-  configured: true,
-  ...overrides,
-});
+const stats = buildDashboardStats;
 
 const auditEntry = (n: number, status: AuditLogEntry['status']): AuditLogEntry => ({
   id: `audit-${n}`,
@@ -145,6 +136,12 @@ describe('OverviewTab', () => {
     expect(text).not.toContain('Next');
   });
 
+  it('says no check has run yet, not that nobody expires, before the first check', () => {
+    const text = cardText(renderOverview({ users: [], stats: stats({ lastRun: null, nextCheck: null, configured: false }) }), 'Users with Expiring Passwords');
+    expect(text).toContain('No password check has run yet. Save the configuration, then press Run Now to list the users.');
+    expect(text).not.toContain('No users with expiring passwords.');
+  });
+
   it("shows the server's first page of users with the pager: where it is, and only Next to go", () => {
     const html = renderOverview({ users: [user(), user({ id: 'rec-2', userId: 'graph-2', userDisplayName: 'Grace Hopper', userEmail: 'grace@contoso.com' })], usersTotal: 4068 });
     const text = cardText(html, 'Users with Expiring Passwords');
@@ -176,7 +173,7 @@ describe('UsersTable', () => {
     const rows = [...html.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/g)].slice(1).map((match) => textOf(match[1] ?? ''));
     expect(rows).toEqual([
       'AL Ada King Lovelace ada.lovelace@contoso.com 5 days Domain policy (90 days) Never Pending',
-      'GH Grace Hopper grace@contoso.com 1 day Domain policy (90 days) 3/14/2025, 9:30 AM Notified',
+      'GH Grace Hopper grace@contoso.com 1 day Domain policy (90 days) 3/14/2025, 9:30 AM UTC Notified',
       'AT Alan Turing alan@contoso.com Expired 2 days ago Domain policy (90 days) Never Expired',
     ]);
     expect([...html.matchAll(/data-tone="(\w+)"/g)].map((match) => match[1])).toEqual(['blue', 'red', 'red']);

@@ -1,12 +1,20 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDashboardStats } from '../api/get-dashboard-stats';
 import { RunNowButton } from './run-now-button';
+
+/** Why the quick actions are disabled before the first save: each works on the saved configuration. */
+export const NEEDS_SAVED_CONFIGURATION_TEXT =
+  'Test Configuration, Run Now and Save Configuration work on a saved configuration: fill in the Configuration tab and save it there first.';
 
 /**
  * Spec section 2: Test Configuration, Run Now, Save Configuration. The first and last belong to
- * the testing and configuration features; the app passes them in.
+ * the testing and configuration features; the app passes them in (disabled, like Run Now, until
+ * the configuration has been saved once).
  */
 export function QuickActionsCard({ testConfigurationButton, saveConfigurationButton }: { testConfigurationButton: ReactNode; saveConfigurationButton: ReactNode }) {
+  const { data: stats } = useDashboardStats();
+  const needsConfiguration = stats !== undefined && !stats.configured;
   return (
     <Card>
       <CardHeader>
@@ -17,9 +25,14 @@ export function QuickActionsCard({ testConfigurationButton, saveConfigurationBut
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         {testConfigurationButton}
-        <RunNowButton />
+        <RunNowButton disabled={needsConfiguration} />
         {saveConfigurationButton}
       </CardContent>
+      {needsConfiguration && (
+        <CardFooter>
+          <p className="text-sm text-muted-foreground">{NEEDS_SAVED_CONFIGURATION_TEXT}</p>
+        </CardFooter>
+      )}
     </Card>
   );
 }

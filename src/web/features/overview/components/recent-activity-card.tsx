@@ -3,6 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/error-message';
 import { RECENT_ACTIVITY_SHOWN, useLatestAuditLogs } from '../api/get-latest-audit-logs';
+import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { formatDateTimeUs } from '../utils/format-date-time';
 import { AuditLogDialog } from './audit-log-dialog';
 import { AuditStatusBadge } from './audit-status-badge';
@@ -35,6 +36,7 @@ export function RecentActivityCard() {
 }
 
 function RecentActivityList({ entries }: { entries: readonly AuditLogEntry[] }) {
+  const timeZone = useOrganizationTimeZone();
   if (entries.length === 0) return <p className="text-sm text-muted-foreground">No recent activity</p>;
   return (
     <ul className="grid gap-3">
@@ -43,7 +45,7 @@ function RecentActivityList({ entries }: { entries: readonly AuditLogEntry[] }) 
           <div className="grid min-w-0 gap-0.5">
             <p className="text-sm">{entry.message}</p>
             <time dateTime={entry.createdAt} className="text-xs text-muted-foreground">
-              {formatDateTimeUs(entry.createdAt)}
+              {formatDateTimeUs(entry.createdAt, timeZone)}
             </time>
           </div>
           <AuditStatusBadge status={entry.status} />

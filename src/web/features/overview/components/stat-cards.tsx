@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { CalendarClockIcon, MailIcon, TriangleAlertIcon, UsersIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { nextCheckText } from '../utils/schedule-text';
 
 /** Spec section 2: Active Users, Expiring Soon, Emails Sent Today and Next Check, refreshed every 30 s. */
 export function StatCards() {
   const { data: stats } = useDashboardStats();
+  const timeZone = useOrganizationTimeZone();
   // Until the first answer (or after a failed one) the figures read as unknown, not as zero.
   const figure = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
   return (
@@ -17,7 +19,7 @@ export function StatCards() {
       <StatCard
         title="Next Check"
         icon={<CalendarClockIcon />}
-        value={stats ? nextCheckText(stats.nextCheck) : '—'}
+        value={stats ? nextCheckText(stats.nextCheck, timeZone) : '—'}
         hint={stats?.automationEnabled === false ? 'Automation is off' : 'Scheduled password check'}
         compact
       />

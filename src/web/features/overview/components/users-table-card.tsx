@@ -1,7 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { LoaderCircleIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
-import type { Configuration } from '../../../../shared/api/configuration';
 import type { PasswordExpirationFilter, PasswordExpirationsPage } from '../../../../shared/api/notifications';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/api/paging';
 import { Button } from '@/components/ui/button';
@@ -11,12 +9,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { usePasswordExpirationsPage } from '../api/get-password-expirations';
-import { configurationQueryKey } from '../api/overview-query-keys';
 import { useRunCheck } from '../api/run-check';
 import { refreshUsersToasts } from '../utils/overview-toasts';
 import { pageCount } from '../utils/paging';
-import { usersTableEmptyText } from '../utils/users-table-empty-text';
+import { NO_CHECK_YET_TEXT, usersTableEmptyText } from '../utils/users-table-empty-text';
 import { DEFAULT_USERS_TABLE_VIEW, nextOrder, USERS_TABLE_FILTERS, type UsersTableOrder } from '../utils/users-table-view';
 import { Pager } from './pager';
 import { UsersTable } from './users-table';
@@ -44,8 +43,11 @@ export function UsersTableCard() {
   const setPage = (next: number) => setPaging({ view, page: next });
   const { data, error, isPending, isFetching, isPlaceholderData } = usePasswordExpirationsPage({ ...order, filter, page, pageSize, search });
   // Days are counted on the organization's calendar: dates are shown on it too.
-  const { data: configuration } = useQuery<Configuration>({ queryKey: configurationQueryKey });
+  const timeZone = useOrganizationTimeZone();
   const refresh = useRunCheck();
+  // An empty table before any check says so, instead of reading as "nobody expires".
+  const { data: stats } = useDashboardStats();
+  const neverChecked = stats !== undefined && stats.lastRun === null;
 
   // A check can shrink the list under the page being read: go to its new last page.
   const lastPage = data && !isPlaceholderData ? pageCount(data.total, pageSize) : null;
@@ -79,7 +81,7 @@ export function UsersTableCard() {
           </div>
           <Button
             variant="outline"
-            disabled={refresh.isPending}
+            disabled={refresh.isPending || stats?.configured === false}
             aria-busy={refresh.isPending}
             onClick={() =>
               refresh.mutate(undefined, {
@@ -106,8 +108,8 @@ export function UsersTableCard() {
           <>
             <UsersTable
               users={data.records}
-              emptyMessage={usersTableEmptyText(search, filter)}
-              timeZone={configuration?.timeZone}
+              emptyMessage={neverChecked ? NO_CHECK_YET_TEXT : usersTableEmptyText(search, filter)}
+              timeZone={timeZone}
               busy={isFetching}
               order={order}
               onSort={(column) => setOrder(nextOrder(order, column))}

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { lastRunText, nextCheckText } from './schedule-text';
-import { formatDateTimeUs } from './format-date-time';
 
 describe('schedule texts', () => {
   it("read 'Not scheduled' and 'Never' without a time", () => {
-    expect(nextCheckText(null)).toBe('Not scheduled');
-    expect(lastRunText(null)).toBe('Never');
+    expect(nextCheckText(null, 'UTC')).toBe('Not scheduled');
+    expect(lastRunText(null, 'UTC')).toBe('Never');
   });
 
-  it('show a time as an en-US date and time', () => {
+  it("show a time in the organization's zone, labelled with it", () => {
     const iso = '2025-03-15T13:00:00.000Z';
-    expect(nextCheckText(iso)).toBe(formatDateTimeUs(iso));
-    expect(lastRunText(iso)).toMatch(/^3\/1[45]\/2025, \d{1,2}:\d{2} [AP]M$/);
+    expect(nextCheckText(iso, 'America/New_York')).toBe('3/15/2025, 9:00 AM EDT');
+    expect(lastRunText(iso, 'Asia/Tokyo')).toBe('3/15/2025, 10:00 PM GMT+9');
   });
 });

@@ -16,3 +16,5 @@ export function usersTableEmptyText(search: string, filter: PasswordExpirationFi
   return search.trim() === '' ? EMPTY_FILTER_TEXTS[filter] : 'No users found matching your search.';
 }
 
+/** The users table before any password check has completed: there is nothing to list yet. */
+export const NO_CHECK_YET_TEXT = 'No password check has run yet. Save the configuration, then press Run Now to list the users.';

@@ -10,11 +10,18 @@ const contoso = buildTenant({ name: 'Contoso' });
 const user = { email: 'ada@contoso.com', firstName: 'Ada', lastName: 'Lovelace' };
 
 function renderPage(state: SubscriptionStatusResponse | undefined): string {
-  return renderHtml(<SubscriptionPage user={user} organizationSwitcher={<button type="button">Switch organization</button>} />, {
+  return renderHtml(
+    <SubscriptionPage
+      user={user}
+      organizationSwitcher={<button type="button">Switch organization</button>}
+      paymentMethodCard={<h2>Payment Method</h2>}
+    />,
+    {
     path: '/subscription',
     selected: contoso,
     queryData: state ? [[subscriptionStatusQueryKey, state]] : [],
-  });
+    },
+  );
 }
 
 describe('/subscription', () => {
@@ -40,7 +47,7 @@ describe('/subscription', () => {
     expect(textOf(renderPage(buildSubscriptionStatus()))).toContain('Plan and billing for Contoso');
   });
 
-  it.each(['none', 'incomplete', 'incomplete_expired', 'past_due', 'canceled', 'trialing'] as const)(
+  it.each(['none', 'incomplete', 'incomplete_expired', 'canceled', 'trialing'] as const)(
     'offers both plans, each with a select step, for %s',
     (status) => {
       const html = renderPage(buildSubscriptionStatus({ status }));
@@ -61,6 +68,21 @@ describe('/subscription', () => {
     for (const feature of ['Password expiration monitoring', 'Customizable email notifications', 'Full Microsoft 365 integration', 'Audit logs and reporting']) {
       expect(text).toContain(feature);
     }
+  });
+
+  it('offers a past-due subscriber a new payment method, not a second plan', () => {
+    const html = renderPage(buildSubscriptionStatus({ status: 'past_due', currentPeriodEnd: '2025-04-01T10:00:00Z' }));
+    expect(headings(html)).toContain('Payment Method');
+    expect(headings(html)).not.toContain('Choose Your Plan');
+    expect(buttons(html)).not.toContain('Select Plan');
+    expect(textOf(html)).toContain('keeps retrying');
+  });
+
+  it('says a cancelled subscription has no access, and no end date still to come', () => {
+    const text = textOf(renderPage(buildSubscriptionStatus({ status: 'canceled', plan: 'yearly', subscriptionEndsAt: '2999-11-23T12:00:00Z' })));
+    expect(text).toContain('access has ended');
+    expect(text).not.toContain('Access ends');
+    expect(text).not.toContain('2999');
   });
 
   it('invites a trial to upgrade', () => {
@@ -126,6 +148,6 @@ describe('/subscription', () => {
   it('shows the plan and the date label by status', () => {
     const text = textOf(renderPage(buildSubscriptionStatus({ status: 'canceled', plan: 'yearly', subscriptionEndsAt: '2025-06-30T12:00:00Z' })));
     expect(text).toContain('Plan Yearly');
-    expect(text).toContain('Access ends 6/30/2025');
+    expect(text).toContain('Access ended 6/30/2025');
   });
 });

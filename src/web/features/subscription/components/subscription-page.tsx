@@ -23,15 +23,18 @@ import { SubscriptionStatusCard } from './subscription-status-card';
 
 /**
  * /subscription: the selected organization's status and what can be done from it (spec
- * section 2). The organization switcher is passed in by the app, since features do not import
- * each other.
+ * section 2). The organization switcher and the payment method card (offered instead of a second
+ * plan while a payment is past due) are passed in by the app, since features do not import each
+ * other.
  */
 export function SubscriptionPage({
   user,
   organizationSwitcher,
+  paymentMethodCard,
 }: {
   user: Pick<AuthUser, 'email' | 'firstName' | 'lastName'>;
   organizationSwitcher: ReactNode;
+  paymentMethodCard?: ReactNode;
 }) {
   const { selectedTenant } = useTenantContext();
   const { data: state, error, refetch } = useSubscriptionStatus();
@@ -64,6 +67,7 @@ export function SubscriptionPage({
           )}
           <div className="grid gap-4 md:grid-cols-2">
             {status === 'active' && <ManageSubscriptionCard state={state} />}
+            {status === 'past_due' && paymentMethodCard}
             {showsAlreadyPaidCard(status) && <AlreadyPaidCard />}
             <NeedHelpCard />
           </div>

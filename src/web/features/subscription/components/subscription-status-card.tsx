@@ -9,8 +9,9 @@ import { subscriptionDateLine } from '../utils/subscription-state';
 // Worded for both /subscription and the account page, so they point at no control of either.
 const STATUS_DESCRIPTIONS: Record<ReturnType<typeof normalizeSubscriptionStatus>, string> = {
   active: 'Your organization has full access to Passwatch.',
-  past_due: 'PayPal could not collect the last payment.',
-  canceled: 'The subscription has been cancelled.',
+  past_due:
+    'PayPal could not collect the last payment and keeps retrying it. Reminders and the dashboard are paused until a payment goes through: update the payment method.',
+  canceled: 'The subscription has been cancelled and access has ended. Reminders and the dashboard are off until a new plan is bought.',
   incomplete: 'The payment was not completed.',
   incomplete_expired: 'The payment was not completed in time.',
   trialing: 'Your organization is trying Passwatch. A paid plan keeps access after the trial.',
@@ -27,7 +28,7 @@ export function SubscriptionStatusCard({
   page: 'subscription' | 'account';
 }) {
   const status = normalizeSubscriptionStatus(state.status);
-  const dateLine = subscriptionDateLine(state, page);
+  const dateLine = subscriptionDateLine(state, page, new Date());
   return (
     <Card>
       <CardHeader>

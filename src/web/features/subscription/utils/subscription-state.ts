@@ -2,6 +2,7 @@ import { subscriptionStatusResponse, type SubscriptionStatusResponse } from '../
 import type { AuthUser } from '../../../../shared/api/auth';
 import {
   accountSubscriptionDateLabel,
+  CANCEL_SCHEDULED_DATE_LABEL,
   normalizeSubscriptionStatus,
   subscriptionDateLabel,
 } from '../../../../shared/domain/subscription-status';
@@ -30,18 +31,25 @@ export interface SubscriptionDateLine {
 }
 
 /**
- * The date under the status heading (spec section 4): a trial shows when it ends, an ending
- * subscription when access ends, anything else the end of the current period. An active
- * subscription set to cancel is labelled like a cancelled one: saying 'Renews on' for a
- * subscription that will not renew would mislead. Null when there is no date to show.
+ * The date under the status heading: a trial shows when it ends, an active subscription set to
+ * cancel when its access ends ('Renews on' would mislead), a cancelled one when access ended (only
+ * once that date has passed: a subscription cancelled outright at PayPal lost access at once, so a
+ * future date would promise access it does not give), anything else the end of the current
+ * period. Null when there is no date to show.
  */
-export function subscriptionDateLine(state: SubscriptionStatusResponse, page: 'subscription' | 'account'): SubscriptionDateLine | null {
+export function subscriptionDateLine(state: SubscriptionStatusResponse, page: 'subscription' | 'account', now: Date): SubscriptionDateLine | null {
   const status = normalizeSubscriptionStatus(state.status);
-  const ending = isEnding(state);
-  const date = status === 'trialing' ? (state.trialEnd ?? state.currentPeriodEnd) : ending ? accessEndDate(state) : state.currentPeriodEnd;
+  if (status === 'canceled') {
+    const ended = accessEndDate(state);
+    return ended && Date.parse(ended) <= now.getTime() ? { label: subscriptionDateLabel(status), date: formatDateUs(ended) } : null;
+  }
+  if (isEnding(state)) {
+    const ends = accessEndDate(state);
+    return ends ? { label: CANCEL_SCHEDULED_DATE_LABEL, date: formatDateUs(ends) } : null;
+  }
+  const date = status === 'trialing' ? (state.trialEnd ?? state.currentPeriodEnd) : state.currentPeriodEnd;
   if (!date) return null;
-  const labelledAs = ending ? 'canceled' : status;
-  const label = page === 'account' ? accountSubscriptionDateLabel(labelledAs) : subscriptionDateLabel(labelledAs);
+  const label = page === 'account' ? accountSubscriptionDateLabel(status) : subscriptionDateLabel(status);
   return { label, date: formatDateUs(date) };
 }
 
