@@ -258,6 +258,30 @@ describe('sending limits', () => {
     // Slots are free again once the replies went out.
     expect((await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['late@contoso.com']))).status).toBe(202);
   });
+
+  it('frees the slots of clients that hung up during the latency: the mailbox is not throttled forever', async () => {
+    await putControl(baseUrl, 'faults', { latencyMs: 400 });
+    const concurrent = running.simulator.state.mailLimits.concurrent;
+    const hangUp = new AbortController();
+    const abandoned = Array.from({ length: 4 }, (_, index) =>
+      fetch(`${baseUrl}/v1.0/users/${encodeURIComponent(DEMO_GRAPH_CREDENTIALS.fromEmail)}/sendMail`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(sendMailBody([`gone${index}@contoso.com`])),
+        signal: hangUp.signal,
+      }).catch(() => 'aborted'),
+    );
+    // Every request holds its slot (it is in the simulated latency) when the clients hang up.
+    while ([...concurrent.values()].reduce((sum, count) => sum + count, 0) < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+    hangUp.abort();
+    expect(await Promise.all(abandoned)).toEqual(['aborted', 'aborted', 'aborted', 'aborted']);
+    // The latency runs out for the abandoned replies, then their connections close.
+    for (let polls = 0; concurrent.size > 0 && polls < 200; polls += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(concurrent.size).toBe(0);
+    await putControl(baseUrl, 'faults', { latencyMs: 0 });
+    const after = await Promise.all(Array.from({ length: 4 }, (_, index) => sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody([`after${index}@contoso.com`]))));
+    expect(after.map((response) => response.status)).toEqual([202, 202, 202, 202]);
+  });
 });
 
 describe('mailbox page', () => {

@@ -35,12 +35,6 @@ const MESSAGE_PROPERTIES = new Set([
 ]);
 
 export function registerSendMailRoute(app: FastifyInstance, state: GraphSimulatorState): void {
-  // A concurrency slot is held until the reply has gone out (latency included), like a request in flight.
-  const slotReleases = new WeakMap<FastifyRequest, () => void>();
-  const release = async (request: FastifyRequest) => slotReleases.get(request)?.();
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
-
   app.post('/v1.0/users/:id/sendMail', async (request, reply) => {
     const caller = authenticateCaller(state, request);
     requirePermission(caller, SEND_MAIL, accessDenied);
@@ -58,7 +52,11 @@ export function registerSendMailRoute(app: FastifyInstance, state: GraphSimulato
       mailboxId: sender.id,
       recipientCount: message.to.length + message.cc.length + message.bcc.length,
     };
-    slotReleases.set(request, acquireMailboxSlot(state, attempt));
+    // A concurrency slot is held until the reply has gone out (latency included), like a request in
+    // flight, and no longer: the response's close event comes whether the reply was delivered or the
+    // client hung up during the simulated latency (when neither onResponse nor onRequestAbort runs).
+    const release = acquireMailboxSlot(state, attempt);
+    reply.raw.once('close', release);
     admitMessage(state, attempt);
     state.sentMail.push({
       id: randomUUID(),
