@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The four toggles of Account Settings > Notifications (spec section 3). */
+/** The four toggles of Account Settings > Notifications (docs/product.md §Fields). */
 export const notificationPreferencesSchema = z.object({
   emailNotifications: z.boolean(),
   weeklyReports: z.boolean(),

@@ -88,7 +88,7 @@ export type ActivateSubscriptionBody = z.infer<typeof activateSubscriptionBody>;
 
 /**
  * POST /api/update-payment-method. PayPal has no API to change a subscriber's funding source:
- * the buyer changes it on PayPal's automatic-payments page. `clientSecret` (the spec's field
+ * the buyer changes it on PayPal's automatic-payments page. `clientSecret` (the original API's field
  * name) and `url` both hold that page's address.
  */
 export const updatePaymentMethodResponse = z.object({ clientSecret: z.string(), url: z.string() });

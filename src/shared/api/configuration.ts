@@ -9,7 +9,7 @@ import { GUID_PATTERN } from './guid.js';
 import { refineTemplateBounds } from './template-bounds.js';
 import { text } from './text-fields.js';
 
-/** Texts of our own for inputs the spec only calls required. */
+/** Texts of our own for the inputs whose documented rule is only 'required' (docs/product.md §Validation). */
 export const credentialMessages = {
   azureDirectoryIdInvalid: 'Azure Directory ID must be the Directory (tenant) ID GUID from the app registration overview',
   applicationIdInvalid: 'Application ID must be the Application (client) ID GUID from the app registration overview',
@@ -30,7 +30,7 @@ const hasVisibleText = (html: string) => html.replace(/<[^<>]*>/g, '').replace(/
 
 /**
  * PUT and POST /api/configuration: the whole configuration. `clientSecret` is write-only: blank
- * or absent keeps the stored one. `timeZone` accepts the spec's 'UTC-5'-style values and labels as
+ * or absent keeps the stored one. `timeZone` accepts the legacy 'UTC-5'-style values and labels as
  * well as any IANA zone, and is stored as the IANA zone.
  */
 export const configurationBody = z
@@ -70,7 +70,7 @@ export type ConnectionStatusValue = z.infer<typeof connectionStatusValueSchema>;
 
 /**
  * GET/PUT/POST /api/configuration response. Never carries the secret: only whether one is stored.
- * Before the first save: `configured: false`, the spec's defaults and empty credentials.
+ * Before the first save: `configured: false`, the defaults of docs/product.md §Constants and empty credentials.
  */
 export const configurationSchema = z.object({
   configured: z.boolean(),

@@ -23,7 +23,7 @@ export const groupIdList = z
   .default([])
   .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
 
-/** The spec's rule that a group cannot be in both lists, reported on both fields. */
+/** A group cannot be in both lists (docs/product.md §Validation), reported on both fields. */
 export function refineGroupListsDisjoint(body: { includeGroups: string[]; excludeGroups: string[] }, context: z.RefinementCtx): void {
   const excluded = new Set(body.excludeGroups);
   if (!body.includeGroups.some((id) => excluded.has(id))) return;

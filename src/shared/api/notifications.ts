@@ -5,7 +5,7 @@ import { nameText, text } from './text-fields.js';
 
 export const PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH = 200;
 
-/** Texts for the send calls (the spec names the first) and the users table's query. */
+/** Texts for the send calls (the first is in docs/product.md §Messages) and the users table's query. */
 export const notificationMessages = {
   testEmailRequired: 'Please enter a test email address',
   testEmailInvalid: 'Please enter a valid email address',
@@ -71,7 +71,7 @@ export const emailDeliverySchema = z.object({
 });
 export type EmailDelivery = z.infer<typeof emailDeliverySchema>;
 
-/** One row of GET /api/password-expirations (spec section 3). */
+/** One row of GET /api/password-expirations (docs/product.md §Fields). */
 export const passwordExpirationRecordSchema = z.object({
   id: z.string(),
   /** The Entra user's object id. */
@@ -111,8 +111,8 @@ export type PasswordExpirationSort = (typeof PASSWORD_EXPIRATION_SORTS)[number];
 
 /**
  * GET /api/password-expirations?filter=&sort=&direction=&search=&page=&pageSize= : the latest
- * check's users, a page at a time; by default those expiring soon, soonest first. `search` (spec
- * section 2) keeps users whose display name or email contains it, ignoring case; blank means everyone.
+ * check's users, a page at a time; by default those expiring soon, soonest first. `search` (docs/product.md §Users table)
+ * keeps users whose display name or email contains it, ignoring case; blank means everyone.
  */
 export const passwordExpirationsQuery = z.object({
   ...pageQueryFields,

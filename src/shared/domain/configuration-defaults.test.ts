@@ -8,8 +8,8 @@ import {
 import { isValidCheckTime } from './schedule.js';
 import { isValidIanaTimeZone, normalizeTimeZone } from './time-zones.js';
 
-describe('configuration defaults (spec section 9)', () => {
-  it('has the spec values', () => {
+describe('configuration defaults (docs/product.md §Constants)', () => {
+  it('has the documented values', () => {
     expect(CONFIGURATION_DEFAULTS).toEqual({
       checkTime: '08:00',
       timeZone: 'America/New_York',
@@ -21,7 +21,7 @@ describe('configuration defaults (spec section 9)', () => {
     expect(Object.isFrozen(CONFIGURATION_DEFAULTS)).toBe(true);
   });
 
-  it('stores the spec default zone UTC-5 as Eastern time', () => {
+  it('stores the default zone UTC-5 as Eastern time', () => {
     expect(normalizeTimeZone('UTC-5')).toBe(CONFIGURATION_DEFAULTS.timeZone);
   });
 

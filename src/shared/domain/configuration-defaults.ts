@@ -1,4 +1,4 @@
-// Configuration defaults and limits (spec section 9).
+// Configuration defaults and limits (docs/product.md §Constants).
 import { DEFAULT_TIME_ZONE } from './time-zones.js';
 import type { WeekendProcessing } from './schedule.js';
 

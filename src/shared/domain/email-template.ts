@@ -5,7 +5,7 @@ import { TEMPLATE_VARIABLES, type TemplateVariable } from './configuration-defau
 import { addDays, type LocalDate } from './local-date.js';
 import { formatDateUs } from './us-format.js';
 
-/** Spec section 2: the subject of a reminder, and the one the preview shows. */
+/** docs/product.md §Screens and routes: the subject of a reminder, and the one the preview shows. */
 export const REMINDER_SUBJECT = 'Password Expiration Notice';
 
 /** What the placeholders stand for in one recipient's mail. */
@@ -44,7 +44,7 @@ export function fillTemplate(template: string, values: EmailValues): string {
   return TEMPLATE_VARIABLES.reduce((html, variable) => html.split(variable).join(escapeHtml(valueOf(variable, values))), template);
 }
 
-/** Spec section 2: the sample recipient of the live preview and the test email, 5 days before expiry. */
+/** docs/product.md §Screens and routes: the sample recipient of the live preview and the test email, 5 days before expiry. */
 export const SAMPLE_USER_NAME = 'Alex Johnson';
 export const SAMPLE_DAYS_REMAINING = 5;
 

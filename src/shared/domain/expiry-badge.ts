@@ -1,4 +1,4 @@
-// What the users table and the group preview show for a password's remaining days (spec section 4).
+// What the users table and the group preview show for a password's remaining days (docs/product.md §States).
 import { formatDayCount } from './day-count.js';
 
 export type BadgeTone = 'red' | 'yellow' | 'blue';

@@ -1,4 +1,4 @@
-// When a user's password expires, or why it has no date (DOMAIN.md section 1). Rules in order:
+// When a user's password expires, or why it has no date (docs/domain.md §Password expiry). Rules in order:
 // 1. accountEnabled false -> disabled.
 // 2. Guest (userType 'Guest' or '#EXT#' in the UPN) -> guest; no or unreadable
 //    lastPasswordChangeDateTime -> not_applicable.

@@ -18,7 +18,7 @@ describe('PLANS', () => {
     expect(Math.round(PLANS.yearly.priceUsd / 12)).toBe(30);
   });
 
-  it('lists the spec features, and priority support on Yearly only', () => {
+  it('lists the documented features, and priority support on Yearly only', () => {
     expect(PLANS.monthly.features).toEqual([
       'Password expiration monitoring',
       'Customizable email notifications',

@@ -1,4 +1,4 @@
-// The two plans sold (spec section 9; PayPal plans in DOMAIN.md section 4) and the revenue they make.
+// The two plans sold (docs/product.md §Constants; PayPal plans in docs/domain.md §PayPal subscriptions) and the revenue they make.
 
 export type PlanId = 'monthly' | 'yearly';
 

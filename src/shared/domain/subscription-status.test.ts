@@ -12,7 +12,7 @@ import {
 } from './subscription-status.js';
 
 describe('normalizeSubscriptionStatus', () => {
-  it('accepts both spellings the spec uses', () => {
+  it('accepts both spellings of the original API', () => {
     expect(normalizeSubscriptionStatus('cancelled')).toBe('canceled');
     expect(normalizeSubscriptionStatus('trial')).toBe('trialing');
     expect(normalizeSubscriptionStatus(' Active ')).toBe('active');
@@ -53,7 +53,7 @@ describe('headings and labels', () => {
 });
 
 describe('what the subscription pages show', () => {
-  // status, redirect from dashboard, plan cards, 'Already Paid' card (spec section 2)
+  // status, redirect from dashboard, plan cards, 'Already Paid' card (docs/product.md §Screens and routes)
   it.each([
     ['active', false, false, false],
     ['past_due', true, false, true],

@@ -1,4 +1,4 @@
-// Subscription status as the app shows it (spec sections 2 and 4).
+// Subscription status as the app shows it (docs/product.md §States).
 
 export const SUBSCRIPTION_STATUSES = [
   'active',
@@ -11,7 +11,7 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-// The spec spells two statuses two ways; everything else unknown counts as no subscription.
+// The original API spells two statuses two ways; everything else unknown counts as no subscription.
 const STATUS_ALIASES: Readonly<Record<string, SubscriptionStatus>> = { cancelled: 'canceled', trial: 'trialing' };
 
 /** 'cancelled' -> 'canceled', 'trial' -> 'trialing' (any case); missing or unknown -> 'none'. */

@@ -1,5 +1,5 @@
 // Which of the tenant's domains (Graph GET /v1.0/domains) governs a user, and the password policy
-// that domain actually has once subdomain inheritance is applied (DOMAIN.md section 1, rule 4).
+// that domain actually has once subdomain inheritance is applied (docs/domain.md §Password expiry, rule 5).
 
 /** A Graph `domain` resource, the fields the expiry rules read. */
 export interface DirectoryDomain {

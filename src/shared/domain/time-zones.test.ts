@@ -8,7 +8,7 @@ import {
 } from './time-zones.js';
 
 describe('time zone options', () => {
-  it('offers the spec choices in order, as IANA zones', () => {
+  it('offers the documented choices in order, as IANA zones', () => {
     expect(TIME_ZONE_OPTIONS.map((option) => option.label)).toEqual([
       'UTC-8 Pacific',
       'UTC-7 Mountain',
@@ -26,7 +26,7 @@ describe('time zone options', () => {
     for (const option of TIME_ZONE_OPTIONS) expect(isValidIanaTimeZone(option.value)).toBe(true);
   });
 
-  it('defaults to Eastern (spec: UTC-5)', () => {
+  it('defaults to Eastern (UTC-5)', () => {
     expect(DEFAULT_TIME_ZONE).toBe('America/New_York');
     expect(normalizeTimeZone('UTC-5')).toBe(DEFAULT_TIME_ZONE);
   });
@@ -60,7 +60,7 @@ describe('normalizeTimeZone', () => {
 });
 
 describe('timeZoneLabel', () => {
-  it('uses the spec label for offered zones and the zone name otherwise', () => {
+  it('uses the form label for offered zones and the zone name otherwise', () => {
     expect(timeZoneLabel('America/New_York')).toBe('UTC-5 Eastern');
     expect(timeZoneLabel('Europe/London')).toBe('Europe/London');
   });

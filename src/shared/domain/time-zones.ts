@@ -1,11 +1,11 @@
-// The organization's time zone. The spec offers fixed "UTC-5"-style choices; those are stored as
+// The organization's time zone. The form offers fixed "UTC-5"-style choices; those are stored as
 // IANA zones so that schedules follow daylight saving time (Eastern is UTC-5 in winter, UTC-4 in
 // summer), and any other IANA zone is accepted too.
 
 export interface TimeZoneOption {
   /** IANA zone stored in the configuration. */
   value: string;
-  /** What the select shows (spec section 9). */
+  /** What the select shows (docs/product.md §Constants). */
   label: string;
   /** The value older configurations stored. */
   legacy: string;
@@ -19,7 +19,7 @@ export const TIME_ZONE_OPTIONS = [
   { value: 'UTC', label: 'UTC', legacy: 'UTC' },
 ] as const satisfies readonly TimeZoneOption[];
 
-/** Spec default 'UTC-5' (Eastern). */
+/** The default 'UTC-5' (Eastern, docs/product.md §Constants). */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 // Zone names start with a letter; this also rejects bare offsets such as '+05:00', which newer
@@ -59,7 +59,7 @@ function resolvedZoneName(name: string): string | null {
   }
 }
 
-/** The select label for a stored zone: the spec's label for the offered zones, the zone itself otherwise. */
+/** The select label for a stored zone: the form's label for the offered zones, the zone itself otherwise. */
 export function timeZoneLabel(timeZone: string): string {
   return TIME_ZONE_OPTIONS.find((option) => option.value === timeZone)?.label ?? timeZone;
 }

@@ -1,4 +1,4 @@
-// Money and dates as the spec shows them (section 9: en-US dates, USD amounts).
+// Money and dates as the app shows them: en-US dates, USD amounts (docs/product.md §Constants).
 import { toDate, type Instant } from './instant.js';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { configurationMessages } from './validation-messages.js';
 
-describe('configuration messages (spec section 5)', () => {
-  it('uses the spec texts verbatim', () => {
+describe('configuration messages (docs/product.md §Validation)', () => {
+  it('uses the documented texts verbatim', () => {
     expect(configurationMessages).toMatchObject({
       tenantIdRequired: 'Tenant ID is required',
       azureDirectoryIdRequired: 'Azure Directory ID is required',

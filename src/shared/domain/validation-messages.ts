@@ -1,4 +1,4 @@
-// Texts the spec (section 5) names for invalid input. Server and web show the same words.
+// The texts of docs/product.md §Validation for invalid input. Server and web show the same words.
 import { DAYS_BEFORE_EXPIRATION_RANGE, PASSWORD_VALIDITY_DAYS_RANGE } from './configuration-defaults.js';
 
 export const organizationMessages = {
@@ -18,7 +18,7 @@ export const profileMessages = {
   emailInvalid: 'Valid email is required',
 } as const;
 
-// Configuration form (spec section 5). The spec names the "required" texts; the range and group
+// Configuration form (docs/product.md §Validation). The "required" texts are the product's; the range and group
 // texts are ours and quote the limits from configuration-defaults.ts.
 export const configurationMessages = {
   tenantIdRequired: 'Tenant ID is required',
