@@ -17,7 +17,7 @@ const signedIn = (cookie: string, method: 'GET' | 'PUT' | 'DELETE', url: string,
   harness.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 describe('notification preferences', () => {
-  it('starts from the spec defaults and persists each change for the user', async () => {
+  it('starts from the documented defaults and persists each change for the user', async () => {
     const alice = await harness.customer();
     const bob = await harness.customer();
     const defaults = { emailNotifications: true, weeklyReports: true, securityAlerts: true, systemUpdates: false };

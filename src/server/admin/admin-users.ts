@@ -7,7 +7,7 @@ import { organizationBillingJoin, organizationColumns, toAdminOrganization } fro
 
 /**
  * GET /api/admin/users: every user, newest first, with their organizations and subscriptions.
- * `search` (spec section 5) keeps users whose email, first name, last name or any organization's
+ * `search` (docs/product.md §Validation) keeps users whose email, first name, last name or any organization's
  * name contains it, ignoring case.
  */
 export async function listAdminUsers(db: Database, search: string | undefined, now: Date): Promise<AdminUser[]> {

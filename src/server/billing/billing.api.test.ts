@@ -135,7 +135,7 @@ describe('purchase through PayPal', () => {
 });
 
 describe('manual activation', () => {
-  it('activates a trimmed id, and refuses an empty one with the spec message', async () => {
+  it('activates a trimmed id, and refuses an empty one with the documented message', async () => {
     const customer = await harness.customer();
     await harness.control('POST', '/_control/webhooks/hold');
     const { subscriptionId } = await harness.approveNewSubscription(customer, 'yearly');

@@ -1,4 +1,4 @@
-// The parts of PayPal's JSON this app reads (DOMAIN.md section 4). Unknown fields pass through
+// The parts of PayPal's JSON this app reads (docs/domain.md §PayPal subscriptions). Unknown fields pass through
 // unread; a missing required field is a broken reply and fails loudly.
 import { z } from 'zod';
 

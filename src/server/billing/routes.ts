@@ -36,7 +36,7 @@ export interface BillingRouteDeps {
   supportEmail: string;
 }
 
-/** Spec section 7 "Organizations and subscription" (billing part) and the PayPal webhook. */
+/** The billing part of docs/product.md §API (organizations and billing) and the PayPal webhook. */
 export async function registerBillingRoutes(app: FastifyInstance, deps: BillingRouteDeps): Promise<void> {
   const { billing, guards } = deps;
   const tenantScoped = { preHandler: guards.requireTenant };

@@ -23,7 +23,7 @@ export interface MappedSubscription {
 }
 
 /**
- * PayPal's subscription status -> the spec's:
+ * PayPal's subscription status -> the app's (docs/domain.md §PayPal subscriptions):
  * - APPROVAL_PENDING -> `incomplete`, or `incomplete_expired` once the approval is 3 hours old;
  *   APPROVED (approved, not yet activated) -> `incomplete`.
  * - ACTIVE -> `active`; `past_due` while a failed payment is outstanding; `trialing` while a

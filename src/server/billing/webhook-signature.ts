@@ -24,7 +24,7 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
 }
 
 /**
- * Verifies PayPal's webhook signature locally (DOMAIN.md section 4): the base64 SHA256withRSA
+ * Verifies PayPal's webhook signature locally (docs/domain.md §Signature verification): the base64 SHA256withRSA
  * signature in PAYPAL-TRANSMISSION-SIG over `transmissionId|transmissionTime|webhookId|crc32`,
  * crc32 being of the raw body as an unsigned decimal, checked with the certificate at
  * PAYPAL-CERT-URL. The certificate is fetched only from an allowed host over https (plain http

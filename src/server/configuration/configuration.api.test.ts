@@ -25,7 +25,7 @@ const auditMessages = async (member: Member) =>
   (await harness.app.inject({ method: 'GET', url: '/api/audit-logs/100', headers: member.headers })).json().map((entry: { message: string }) => entry.message);
 
 describe('GET /api/configuration', () => {
-  it('answers the spec defaults before the first save', async () => {
+  it('answers the documented defaults before the first save', async () => {
     const owner = await organizationOwner(harness);
     const response = await get(owner);
     expect(response.statusCode).toBe(200);
@@ -128,7 +128,7 @@ describe('PUT and POST /api/configuration', () => {
     expect((await get(owner)).json().includeGroups).toEqual(['aaaa1111-2222-4333-8444-555555555555']);
   });
 
-  it('accepts the spec\'s UTC offsets, their labels and any IANA zone, storing the IANA zone', async () => {
+  it('accepts the legacy UTC offsets, their labels and any IANA zone, storing the IANA zone', async () => {
     const owner = await organizationOwner(harness);
     for (const [given, stored] of [
       ['UTC-7', 'America/Denver'],
@@ -166,7 +166,7 @@ describe('PUT and POST /api/configuration', () => {
     [{ passwordValidityDays: 29 }, 'Password validity must be a whole number of days from 30 to 3650', 'passwordValidityDays'],
     [{ passwordValidityDays: 3651 }, 'Password validity must be a whole number of days from 30 to 3650', 'passwordValidityDays'],
     [{ includeGroups: ['aaaa1111-2222-4333-8444-000000000001', 'AAAA1111-2222-4333-8444-000000000002'], excludeGroups: ['aaaa1111-2222-4333-8444-000000000002'] }, 'A group cannot be both included and excluded', 'excludeGroups'],
-  ])('answers 400 for %j with the spec message, saving nothing', async (override, message, field) => {
+  ])('answers 400 for %j with the documented message, saving nothing', async (override, message, field) => {
     const owner = await organizationOwner(harness);
     const response = await save(owner, { ...configurationFor(), ...override });
     expect(response.statusCode).toBe(400);
@@ -175,7 +175,7 @@ describe('PUT and POST /api/configuration', () => {
     expect((await get(owner)).json().configured).toBe(false);
   });
 
-  it('fills the optional settings with the spec defaults', async () => {
+  it('fills the optional settings with the documented defaults', async () => {
     const owner = await organizationOwner(harness);
     const { automationEnabled: _a, includeGroups: _i, excludeGroups: _e, passwordValidityDays: _p, ...required } = configurationFor();
     const response = await save(owner, required);

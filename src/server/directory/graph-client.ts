@@ -25,7 +25,7 @@ export interface GraphClientOptions {
   tokenCache?: TokenCache;
 }
 
-/** The user fields the expiry rules and reminders read (DOMAIN.md section 1): exactly these are $selected. */
+/** The user fields the expiry rules and reminders read (docs/domain.md §Fields read): exactly these are $selected. */
 export const USER_SELECT_FIELDS = [
   'id',
   'displayName',

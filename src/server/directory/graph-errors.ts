@@ -1,7 +1,7 @@
 import type { GraphPermission } from '../../shared/domain/graph-permissions.js';
 
 // Every failure of the token endpoint or Microsoft Graph becomes a GraphError whose message says
-// what to do about it. Branches on error codes, never on text (DOMAIN.md section 2).
+// what to do about it. Branches on error codes, never on text (docs/domain.md §Graph errors).
 
 /** credentials, permission, not_found, mailbox: the organization must fix something; the rest pass. */
 export type GraphErrorKind =

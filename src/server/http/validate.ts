@@ -3,7 +3,7 @@ import { badRequest, type FieldErrors } from './app-error.js';
 
 /**
  * Parses request input with a shared zod contract. On failure answers 400 with the first
- * message as the summary (the spec's text) and every message by field.
+ * message as the summary (the documented text) and every message by field.
  */
 export function validate<Schema extends z.ZodType>(schema: Schema, input: unknown): z.infer<Schema> {
   const result = schema.safeParse(input ?? {});

@@ -1,4 +1,4 @@
-// Exchange Online limits each sending mailbox (DOMAIN.md section 3): a number of messages per
+// Exchange Online limits each sending mailbox (docs/domain.md §Exchange Online sending limits): a number of messages per
 // minute, 10,000 recipients per rolling 24 hours, and at most 4 concurrent sendMail requests.
 // Before each send, every instance reads the mailbox's usage from the ledger under one lock and
 // asks this function whether it may go; so all instances together stay inside the limits.

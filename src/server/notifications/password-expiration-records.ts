@@ -58,7 +58,7 @@ export async function findExpirationRecord(db: Database, tenantId: string, graph
   return row ?? null;
 }
 
-/** Spec section 3: notified once reminded for this expiry, else expired once the day has passed, else pending. */
+/** docs/product.md §States (row status): notified once reminded for this expiry, else expired once the day has passed, else pending. */
 export function expirationStatus(daysUntilExpiry: number, lastNotifiedAt: Date | null): PasswordExpirationStatus {
   if (lastNotifiedAt !== null) return 'notified';
   return daysUntilExpiry < 0 ? 'expired' : 'pending';
@@ -76,7 +76,7 @@ export function toExpirationRecord(row: PasswordExpirationRow, today: LocalDate,
     expiryReason: row.expiryReason,
     validityDays: row.validityDays,
     lastNotified: row.lastNotifiedAt?.toISOString() ?? null,
-    // No date: nothing is pending or expired; spec's "otherwise pending" applies.
+    // No date: nothing is pending or expired; the "otherwise pending" rule applies.
     status: expirationStatus(daysUntilExpiry ?? 0, row.lastNotifiedAt),
     reachable: row.mailAddress !== null,
     latestReminder,

@@ -78,7 +78,7 @@ describe('organizations API', () => {
     [{ name: 'Contoso', domain: 'contoso' }, 'Please enter a valid domain', 'domain'],
     [{ name: 'Contoso', domain: 'http://contoso.com' }, 'Please enter a valid domain', 'domain'],
     [{ name: 42, domain: 'contoso.com' }, 'Company name is required', 'name'],
-  ])('answers 400 with the spec message for %j and creates nothing', async (payload, message, field) => {
+  ])('answers 400 with the documented message for %j and creates nothing', async (payload, message, field) => {
     const dave = await signedIn();
     const before = await database.db.$count(tenants);
     const response = await app.inject({ method: 'POST', url: '/api/tenants', headers: { cookie: dave.cookie }, payload });

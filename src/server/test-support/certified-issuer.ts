@@ -1,6 +1,6 @@
 // An OpenID Provider nobody here wrote: panva's certified `oidc-provider`, in-process on a
-// loopback port, for the sign-in tests and the browser journey. Configured as the OpenID Connect
-// spec asks: in the code flow, email and profile claims come only from UserInfo.
+// loopback port, for the sign-in tests and the browser journey. Configured as OpenID Connect
+// Core asks: in the code flow, email and profile claims come only from UserInfo.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';

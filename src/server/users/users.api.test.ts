@@ -62,7 +62,7 @@ describe('PUT /api/auth/user', () => {
     [{ firstName: 'Ada', lastName: ' ', email: 'ada@example.com' }, 'Last name is required'],
     [{ firstName: 'Ada', lastName: 'Lovelace', email: 'not-an-email' }, 'Valid email is required'],
     [{ firstName: 'Ada', lastName: 'Lovelace' }, 'Valid email is required'],
-  ])('refuses %j with the spec message and changes nothing', async (payload, message) => {
+  ])('refuses %j with the documented message and changes nothing', async (payload, message) => {
     const app = await appWith(testConfig());
     const user = await createUser(database.db, { firstName: 'Before', lastName: 'Change', email: 'before@example.com' });
     const cookie = await sessionCookieFor(database.db, user);
