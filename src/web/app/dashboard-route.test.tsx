@@ -178,7 +178,7 @@ describe('Testing tab', () => {
 });
 
 describe('Help tab', () => {
-  it('lists the common issues the spec names', () => {
+  it('lists the documented common issues', () => {
     const text = textOf(render(<HelpTab />));
     for (const issue of ['Invalid client', 'Insufficient permissions', 'No users found']) expect(text).toContain(issue);
   });

@@ -18,7 +18,7 @@ import { DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
 
 /**
- * The route table (spec section 2). Signed-out visitors see the landing page on every app route;
+ * The route table (docs/product.md §Screens and routes). Signed-out visitors see the landing page on every app route;
  * signed-in users need a selected organization everywhere except the operator's admin page.
  */
 export function AppRoutes() {
@@ -26,7 +26,7 @@ export function AppRoutes() {
   if (isLoading) return <PageSpinner />;
 
   const forOrganization = (page: ReactNode) => (user ? <TenantGate>{page}</TenantGate> : <LandingPage />);
-  // Only organizations with an active subscription get past the gate (spec section 2).
+  // Only organizations with an active subscription get past the gate (docs/product.md §Screens and routes).
   const dashboard = forOrganization(
     <SubscriptionGate>
       <DashboardRoute isAdmin={user?.isAdmin ?? false} />

@@ -8,7 +8,7 @@ export function tenantHeaders(): Record<string, string> {
   return tenant ? { 'x-tenant-id': tenant.id } : {};
 }
 
-/** Non-OK responses become `Error("<status>: <body text or status text>")` (spec section 8). */
+/** Non-OK responses become `Error("<status>: <body text or status text>")` (docs/product.md §API). */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text();

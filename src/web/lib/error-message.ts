@@ -21,7 +21,7 @@ export function parseApiError(error: unknown): ParsedApiError {
   return { status: Number(match[1]), message, fieldErrors: readFieldErrors(body?.fieldErrors) };
 }
 
-/** The server's message for a toast, or the spec's fallback text for that action. */
+/** The server's message for a toast, or the action's fallback text (docs/product.md §Messages). */
 export function getErrorMessage(error: unknown, fallback: string): string {
   return parseApiError(error).message ?? fallback;
 }

@@ -25,7 +25,7 @@ export interface QueryClientOptions {
   onUnauthorized?: (client: QueryClient) => void;
 }
 
-/** Spec section 7: no retry, no refetch on focus, no polling, data never stale by default. */
+/** docs/product.md §API: no retry, no refetch on focus, no polling, data never stale by default. */
 export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}): QueryClient {
   const reportUnauthorized = (error: Error) => {
     if (isUnauthorizedError(error)) onUnauthorized?.(client);

@@ -1,4 +1,4 @@
-// The editor's palettes (spec section 9: 14 text colours, 8 highlight colours). Hex values, because
+// The editor's palettes (14 text colours, 8 highlight colours: docs/product.md §Constants). Hex values, because
 // email clients render inline `color`/`background-color` styles reliably and CSS variables not at all.
 
 export interface NamedColour {

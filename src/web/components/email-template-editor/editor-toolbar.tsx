@@ -63,7 +63,7 @@ function selectToolbarState({ editor }: EditorStateSnapshot): ToolbarState | nul
   };
 }
 
-/** Formatting commands for the template (spec section 9). Disabled until the editor has mounted. */
+/** Formatting commands for the template (docs/product.md §Constants). Disabled until the editor has mounted. */
 export function EditorToolbar({ editor }: { editor: Editor | null }) {
   const state = useEditorState({ editor, selector: selectToolbarState });
   const disabled = editor === null || state === null;

@@ -29,7 +29,7 @@ function buttonNames(html: string): string[] {
 }
 
 describe('EmailTemplateEditor (first paint)', () => {
-  it('offers every tool the spec names, each with an accessible name', () => {
+  it('offers every documented tool, each with an accessible name', () => {
     const html = render('<p>Hello</p>', { onResetToDefault: () => undefined });
     expect(html).toContain('role="toolbar" aria-label="Formatting"');
     expect(buttonNames(html)).toEqual([

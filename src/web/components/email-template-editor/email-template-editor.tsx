@@ -32,7 +32,7 @@ const contentClasses =
   'min-h-64 px-3 py-2 text-sm leading-relaxed outline-none [&_p]:my-2 [&_h1]:my-3 [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:my-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:my-2 [&_h3]:text-lg [&_h3]:font-semibold [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_a]:text-primary [&_a]:underline [&_mark]:rounded-sm [&_mark]:px-0.5';
 
 /**
- * The rich-text email template editor (spec sections 2 and 9) with its live preview beside it.
+ * The rich-text email template editor (docs/product.md §Screens and routes, §Constants) with its live preview beside it.
  * `value` may change from outside (a loaded configuration, a reset): the editor then shows it
  * without reporting it back as an edit.
  */

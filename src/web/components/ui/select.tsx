@@ -61,7 +61,7 @@ export function SelectLabel({ className, ...props }: ComponentProps<typeof Selec
 }
 
 /**
- * Spec section 5: an option must not have an empty-string value (Radix reserves '' for "no
+ * docs/product.md §Validation: an option must not have an empty-string value (Radix reserves '' for "no
  * selection"). A literal '' is rejected at compile time.
  */
 export type NonEmptyOptionValue<V extends string> = V extends '' ? never : V;

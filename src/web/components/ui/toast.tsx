@@ -4,7 +4,7 @@ import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-// Spec section 9: shown for 5000 ms, swiped away to the right past 50 px, F8 focuses the region.
+// docs/product.md §Constants: shown for 5000 ms, swiped away to the right past 50 px, F8 focuses the region.
 export const toastDurationMs = 5000;
 export const toastSwipeThresholdPx = 50;
 export const toastHotkey = ['F8'];

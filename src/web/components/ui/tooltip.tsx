@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
-/** Spec section 9: tooltips open after 700 ms. */
+/** docs/product.md §Constants: tooltips open after 700 ms. */
 export const tooltipDelayMs = 700;
 
 export function TooltipProvider({

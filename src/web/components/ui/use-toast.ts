@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 
-// Spec section 9: one toast at a time. A new toast replaces the visible one.
+// docs/product.md §Constants: one toast at a time. A new toast replaces the visible one.
 export const toastLimit = 1;
 // After a toast closes it stays mounted this long so its exit animation can play.
 const removeDelayMs = 300;

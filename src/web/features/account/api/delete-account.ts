@@ -3,7 +3,7 @@ import { DELETE_ACCOUNT_CONFIRMATION, type DeleteAccountResponse } from '../../.
 import { apiRequest } from '@/lib/api-client';
 import { navigateToServerRoute } from '@/lib/navigation';
 
-/** Spec sections 7 and 9: the browser goes to /api/auth/login 2000 ms after the deletion. */
+/** docs/product.md §Constants: the browser goes to /api/auth/login 2000 ms after the deletion. */
 export const DELETION_REDIRECT_DELAY_MS = 2000;
 
 export async function deleteAccount(): Promise<DeleteAccountResponse> {

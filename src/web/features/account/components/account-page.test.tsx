@@ -51,7 +51,7 @@ describe('profile form', () => {
     expect(profileValues({ firstName: null, lastName: null, email: null })).toEqual({ firstName: '', lastName: '', email: '' });
   });
 
-  it('checks the values with the spec messages before saving', () => {
+  it('checks the values with the documented messages before saving', () => {
     expect(validateForm(updateProfileBody, { firstName: ' ', lastName: '', email: 'nope' })).toEqual({
       success: false,
       fieldErrors: { firstName: 'First name is required', lastName: 'Last name is required', email: 'Valid email is required' },
@@ -102,7 +102,7 @@ describe('Notifications tab', () => {
     systemUpdates: 'notification-systemUpdates',
   } as const;
 
-  it('shows the four toggles with the spec defaults, locked until the saved values arrive', () => {
+  it('shows the four toggles with the documented defaults, locked until the saved values arrive', () => {
     const html = renderHtml(<NotificationPreferencesCard />);
     for (const [key, id] of Object.entries(ids) as [keyof typeof ids, string][]) {
       expect(switchState(html, id)).toEqual({ checked: DEFAULT_NOTIFICATION_PREFERENCES[key], disabled: true });

@@ -19,7 +19,7 @@ const toggles: readonly { key: keyof NotificationPreferences; label: string; des
 
 /**
  * Account Settings > Notifications: four toggles, saved for the user as soon as they change.
- * Until the saved values arrive the spec's defaults show, switched off for input.
+ * Until the saved values arrive the defaults of docs/product.md §Fields show, switched off for input.
  */
 export function NotificationPreferencesCard() {
   const { data, isError } = useNotificationPreferences();

@@ -22,7 +22,7 @@ export function profileValues(user: Pick<AuthUser, FieldName>): Record<FieldName
   return { firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email ?? '' };
 }
 
-/** Account Settings > Profile: edits the signed-in user (spec section 5 for the messages). */
+/** Account Settings > Profile: edits the signed-in user (docs/product.md §Validation for the messages). */
 export function ProfileForm({ user }: { user: Pick<AuthUser, FieldName> }) {
   const [values, setValues] = useState(() => profileValues(user));
   const [errors, setErrors] = useState<FieldMessages>({});

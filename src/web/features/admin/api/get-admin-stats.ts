@@ -3,7 +3,7 @@ import type { AdminStats } from '../../../../shared/api/admin';
 
 export const adminStatsQueryKey = ['/api/admin/stats'] as const;
 
-/** Spec section 9: admin stats may be reused for 60 s. */
+/** docs/product.md §API: admin stats may be reused for 60 s. */
 export const ADMIN_STATS_STALE_MS = 60_000;
 
 /** GET /api/admin/stats: users, active subscriptions, trial users and MRR in USD. */

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUser } from '../../../../shared/api/admin';
 
-/** Spec section 9: the admin user list may be reused for 30 s. */
+/** docs/product.md §API: the admin user list may be reused for 30 s. */
 export const ADMIN_USERS_STALE_MS = 30_000;
 
-/** GET /api/admin/users, with ?search= when searching (the server applies the spec's match rule). */
+/** GET /api/admin/users, with ?search= when searching (the server applies the match rule of docs/product.md §Validation). */
 export function adminUsersUrl(search: string): string {
   const term = search.trim();
   return term ? `/api/admin/users?${new URLSearchParams({ search: term })}` : '/api/admin/users';

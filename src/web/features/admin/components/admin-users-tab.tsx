@@ -15,7 +15,7 @@ import { SubscriptionStatusBadge } from './subscription-status-badge';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Admin Dashboard > Users: every user with their organizations, searchable (spec section 5). */
+/** Admin Dashboard > Users: every user with their organizations, searchable (docs/product.md §Validation). */
 export function AdminUsersTab() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);

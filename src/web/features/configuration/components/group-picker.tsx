@@ -23,7 +23,7 @@ const wording: Record<GroupList, { label: string; placeholder: string; hint: str
 
 /**
  * One of the two group lists: a dropdown of the groups not chosen in either list and the chosen
- * ones as removable chips. Every change saves the whole configuration at once (spec section 4).
+ * ones as removable chips. Every change saves at once (docs/product.md §States).
  */
 export function GroupPicker({ list, groups }: { list: GroupList; groups: readonly SecurityGroup[] | undefined }) {
   const { values, errors, isSaving, saveGroups } = useConfigurationForm();

@@ -16,7 +16,7 @@ import { usePreviewGroupUsers } from '../api/preview-group-users';
 import { useConfigurationForm } from '../hooks/configuration-form';
 import { previewRequestOf } from '../utils/preview-request';
 
-// Spec section 4: 7 days or less red, up to 14 orange, more green.
+// docs/product.md §States: 7 days or less red, up to 14 orange, more green.
 const toneClasses: Record<PreviewTone, string> = {
   red: 'bg-red-100 text-red-800 ring-red-200',
   orange: 'bg-orange-100 text-orange-800 ring-orange-200',
@@ -24,7 +24,7 @@ const toneClasses: Record<PreviewTone, string> = {
   none: 'bg-muted text-muted-foreground ring-border',
 };
 
-/** Who the group filters select, with each password's remaining days in the spec's colours. */
+/** Who the group filters select, with each password's remaining days in the colours of docs/product.md §States. */
 export function PreviewUsersDialog({ disabled }: { disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const { values, configuration } = useConfigurationForm();

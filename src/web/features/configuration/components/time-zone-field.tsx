@@ -7,7 +7,7 @@ import { configurationFieldId, useConfigurationForm } from '../hooks/configurati
 import { isOfferedTimeZone, listIanaTimeZones, OTHER_TIME_ZONE } from '../utils/schedule-options';
 
 /**
- * The spec's five zones, plus "Other time zone" for any IANA zone, typed with suggestions from
+ * The five offered zones (docs/product.md §Constants), plus "Other time zone" for any IANA zone, typed with suggestions from
  * the browser's list. The error sits under whichever control holds the value.
  */
 export function TimeZoneField() {

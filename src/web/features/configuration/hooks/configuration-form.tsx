@@ -138,7 +138,7 @@ export function ConfigurationFormProvider({
   const showInvalid = useRef(onShowInvalidField);
   showInvalid.current = onShowInvalidField;
 
-  // Spec section 4: the stored form is cleared on mount and written again on the next edit.
+  // docs/product.md §States (draft form): the stored form is cleared on mount and written again on the next edit.
   const restoredDraft = useRef(draft);
   useEffect(() => {
     if (storage) clearFormState(storage, organizationId);

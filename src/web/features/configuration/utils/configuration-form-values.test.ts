@@ -93,7 +93,7 @@ describe('toConfigurationPayload', () => {
     });
   });
 
-  it('reports the spec messages for missing credentials', () => {
+  it('reports the documented messages for missing credentials', () => {
     const result = validateForm(
       configurationBody,
       toConfigurationPayload(formValues({ tenantId: '', azureDirectoryId: '', applicationId: '', fromEmail: 'nope' }), true),

@@ -65,7 +65,7 @@ export type ConfigurationPayload = Omit<ConfigurationInput, 'daysBeforeExpiratio
 };
 
 /**
- * The save payload: the whole configuration. A blank secret is left out (spec section 5) so the
+ * The save payload: the whole configuration. A blank secret is left out (docs/product.md §Fields) so the
  * saved one is kept; `automationEnabled` is passed through from the saved configuration.
  */
 export function toConfigurationPayload(values: ConfigurationFormValues, automationEnabled: boolean): ConfigurationPayload {

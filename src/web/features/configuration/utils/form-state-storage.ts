@@ -3,7 +3,7 @@ import { WEEKEND_PROCESSING_VALUES } from '../../../../shared/domain/schedule';
 import { readStoredJson, removeStoredItem, writeStoredJson, type KeyValueStorage } from '@/lib/browser-storage';
 import type { ConfigurationFormValues } from './configuration-form-values';
 
-/** Spec sections 4 and 9: unsaved form state survives a reload for 10 minutes. */
+/** docs/product.md §States (draft form): unsaved form state survives a reload for 10 minutes. */
 export const FORM_STATE_TTL_MS = 10 * 60 * 1000;
 
 /** One entry per organization, so one organization's draft never fills in another's form. */
@@ -53,7 +53,7 @@ export function clearFormState(storage: KeyValueStorage, organizationId: string)
 
 /**
  * The stored form, if worth restoring: written within the last 10 minutes and naming a tenant.
- * Reading leaves the entry in place; the form clears it once mounted (spec section 4).
+ * Reading leaves the entry in place; the form clears it once mounted (docs/product.md §States).
  */
 export function readFormState(storage: KeyValueStorage, organizationId: string, now: number): StoredFormState | null {
   const stored = readStoredJson(storage, formStateStorageKey(organizationId), storedFormStateSchema);

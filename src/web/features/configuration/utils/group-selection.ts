@@ -10,7 +10,7 @@ export type GroupList = keyof GroupSelection;
 // The server stores group ids lower-cased; Graph may send them in any case.
 const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** Spec section 5: a chosen group leaves both dropdowns. Sorted by name for the dropdown. */
+/** docs/product.md §Validation: a chosen group leaves both dropdowns. Sorted by name for the dropdown. */
 export function selectableGroups(groups: readonly SecurityGroup[], selection: GroupSelection): SecurityGroup[] {
   const chosen = [...selection.includeGroups, ...selection.excludeGroups];
   return groups

@@ -15,7 +15,7 @@ export const WEEKEND_PROCESSING_OPTIONS: readonly { value: WeekendProcessing; la
 /** The time zone select's extra choice: type or search any IANA zone. */
 export const OTHER_TIME_ZONE = 'other';
 
-/** Whether a stored zone is one of the spec's five choices (else the "other" input shows it). */
+/** Whether a stored zone is one of the five offered choices (else the "other" input shows it). */
 export function isOfferedTimeZone(timeZone: string): boolean {
   return TIME_ZONE_OPTIONS.some((option) => option.value === timeZone);
 }

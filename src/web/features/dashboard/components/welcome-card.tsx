@@ -2,7 +2,7 @@ import { RocketIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** Shown until the organization has a configuration (spec section 2). */
+/** Shown until the organization has a configuration (docs/product.md §Screens and routes). */
 export function WelcomeCard({ onStartSetup }: { onStartSetup: () => void }) {
   return (
     <Card className="border-primary/30 bg-primary/5">

@@ -11,7 +11,7 @@ export interface ConnectionBadgeState {
 }
 
 /**
- * Spec section 2: 'Not Configured' without a configuration, 'Connected to Tenant' when the
+ * docs/product.md §Screens and routes: 'Not Configured' without a configuration, 'Connected to Tenant' when the
  * status is connected, 'Connection Issues' otherwise (a failed call, or none yet since the
  * connection settings last changed).
  */

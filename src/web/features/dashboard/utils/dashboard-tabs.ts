@@ -1,4 +1,4 @@
-/** The dashboard's four tabs (spec section 2), in order. */
+/** The dashboard's four tabs (docs/product.md §Screens and routes), in order. */
 export const DASHBOARD_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'configuration', label: 'Configuration' },

@@ -1,6 +1,6 @@
 import { ClockIcon, MailIcon, ShieldCheckIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 
-// Landing copy (spec sections 1 and 2): the four feature cards and the six benefits.
+// Landing copy (docs/product.md §Landing page): the four feature cards and the six benefits.
 
 export const featureCards: readonly { title: string; description: string; icon: LucideIcon }[] = [
   {

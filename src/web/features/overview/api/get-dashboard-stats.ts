@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DashboardStats } from '../../../../shared/api/dashboard';
 import { dashboardStatsQueryKey } from './overview-query-keys';
 
-/** Spec section 9: the dashboard stats refetch every 30 s. */
+/** docs/product.md §API: the dashboard stats refetch every 30 s. */
 export const DASHBOARD_STATS_REFETCH_MS = 30_000;
 
 /** GET /api/dashboard-stats: the stat cards, the automation status and the configuration status. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuditLogEntry } from '../../../../shared/api/audit';
 import { auditLogsQueryKey } from './overview-query-keys';
 
-/** Spec section 9: the dashboard asks for the latest 5 entries... */
+/** docs/product.md §Constants: the dashboard asks for the latest 5 entries... */
 export const RECENT_ACTIVITY_FETCHED = 5;
 /** ...and the Recent Activity card shows the first 3 of them. */
 export const RECENT_ACTIVITY_SHOWN = 3;

@@ -11,7 +11,7 @@ import { useToggleAutomation } from '../api/toggle-automation';
 import { automationToasts } from '../utils/overview-toasts';
 import { lastRunText, nextCheckText } from '../utils/schedule-text';
 
-/** Spec section 2: Active/Inactive, Last Run, Next Run and the 'Enable Automation' switch. */
+/** docs/product.md §Screens and routes: Active/Inactive, Last Run, Next Run and the 'Enable Automation' switch. */
 export function AutomationStatusCard() {
   const switchId = useId();
   const hintId = useId();

@@ -10,7 +10,7 @@ interface StatusRow {
   good: boolean;
 }
 
-/** Spec section 2: Tenant Connection (Configured/Not Set), Email Template (Custom/Default), Automation (Enabled/Disabled). */
+/** docs/product.md §Screens and routes: Tenant Connection (Configured/Not Set), Email Template (Custom/Default), Automation (Enabled/Disabled). */
 export function ConfigurationStatusCard() {
   const { data: stats } = useDashboardStats();
   const customTemplate = useIsCustomTemplate();

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { deliveryLabel } from '../utils/users-table-view';
 
-// Spec section 4: 1 day or less red, 2-3 yellow, more blue. Dark text on a light tint keeps AA contrast.
+// docs/product.md §States: 1 day or less red, 2-3 yellow, more blue. Dark text on a light tint keeps AA contrast.
 const toneClasses: Record<BadgeTone, string> = {
   red: 'border-transparent bg-red-100 text-red-800',
   yellow: 'border-transparent bg-yellow-100 text-yellow-900',

@@ -86,7 +86,7 @@ describe('StatCards', () => {
 });
 
 describe('OverviewTab', () => {
-  it('offers the quick actions in the spec order', () => {
+  it('offers the quick actions in the documented order', () => {
     const html = renderOverview({ stats: stats() });
     expect(buttonNames(html).slice(0, 3)).toEqual(['Test Configuration', 'Run Now', 'Save Configuration']);
   });
@@ -155,7 +155,7 @@ describe('OverviewTab', () => {
 describe('UsersTable', () => {
   const renderTable = (users: PasswordExpirationRecord[]) => render(<UsersTable users={users} emptyMessage="No users found matching your search." timeZone="UTC" />, {});
 
-  it('has the spec columns', () => {
+  it('has the documented columns', () => {
     const headers = [...renderTable([]).matchAll(/<th\b[^>]*>([\s\S]*?)<\/th>/g)].map((match) => textOf(match[1] ?? ''));
     expect(headers).toEqual(['User', 'Email', 'Expires In', 'Reason', 'Last Notified', 'Status', 'Actions']);
   });

@@ -6,7 +6,7 @@ import { RecentActivityCard } from './recent-activity-card';
 import { UsersTableCard } from './users-table-card';
 
 /**
- * The Overview tab (spec section 2). Test Configuration and Save Configuration are other
+ * The Overview tab (docs/product.md §Screens and routes). Test Configuration and Save Configuration are other
  * features' buttons, passed in by the app.
  */
 export function OverviewTab({ testConfigurationButton, saveConfigurationButton }: { testConfigurationButton: ReactNode; saveConfigurationButton: ReactNode }) {

@@ -8,7 +8,7 @@ export const NEEDS_SAVED_CONFIGURATION_TEXT =
   'Test Configuration, Run Now and Save Configuration work on a saved configuration: fill in the Configuration tab and save it there first.';
 
 /**
- * Spec section 2: Test Configuration, Run Now, Save Configuration. The first and last belong to
+ * docs/product.md §Screens and routes: Test Configuration, Run Now, Save Configuration. The first and last belong to
  * the testing and configuration features; the app passes them in (disabled, like Run Now, until
  * the configuration has been saved once).
  */

@@ -8,7 +8,7 @@ import { formatDateTimeUs } from '../utils/format-date-time';
 import { AuditLogDialog } from './audit-log-dialog';
 import { AuditStatusBadge } from './audit-status-badge';
 
-/** Spec section 2: the first 3 of the latest 5 audit entries, or 'No recent activity'. */
+/** docs/product.md §Screens and routes: the first 3 of the latest 5 audit entries, or 'No recent activity'. */
 export function RecentActivityCard() {
   const { data, error, isPending } = useLatestAuditLogs();
   return (

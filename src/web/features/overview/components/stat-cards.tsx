@@ -5,7 +5,7 @@ import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { nextCheckText } from '../utils/schedule-text';
 
-/** Spec section 2: Active Users, Expiring Soon, Emails Sent Today and Next Check, refreshed every 30 s. */
+/** docs/product.md §Screens and routes: Active Users, Expiring Soon, Emails Sent Today and Next Check, refreshed every 30 s. */
 export function StatCards() {
   const { data: stats } = useDashboardStats();
   const timeZone = useOrganizationTimeZone();

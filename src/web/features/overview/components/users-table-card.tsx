@@ -24,7 +24,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const pageSize = DEFAULT_PAGE_SIZE;
 
 /**
- * Spec section 2: the users with expiring passwords, a search box and Refresh (runs a check). It
+ * docs/product.md §Users table: the users with expiring passwords, a search box and Refresh (runs a check). It
  * opens on the users expiring soon, soonest first; filter buttons and the sortable headers change
  * the view. The server filters, sorts, searches and pages: a large organization's check holds tens
  * of thousands of users.

@@ -16,7 +16,7 @@ import { manualEmailToasts } from '../utils/overview-toasts';
 import { ariaSortOf, type UsersTableOrder } from '../utils/users-table-view';
 import { DeliveryBadge, ExpiryBadge, RowStatusBadge } from './expiry-badges';
 
-/** The spec's columns with the Reason after Expires In; four of them sort on the server. */
+/** The columns of docs/product.md §Users table, the Reason after Expires In; four of them sort on the server. */
 const columns: readonly { name: string; sort?: PasswordExpirationSort }[] = [
   { name: 'User', sort: 'name' },
   { name: 'Email', sort: 'email' },

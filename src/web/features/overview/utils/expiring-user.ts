@@ -17,7 +17,7 @@ export function daysRemainingText(daysUntilExpiry: number | null): string {
   return daysUntilExpiry > 0 ? String(daysUntilExpiry) : expiryBadge(daysUntilExpiry).text;
 }
 
-/** Spec section 7: what a row's send button posts (the expiry as the table shows it). */
+/** docs/product.md §API: what a row's send button posts (the expiry as the table shows it). */
 export function manualEmailBody(record: PasswordExpirationRecord, timeZone?: string): SendManualEmailBody {
   return {
     userId: record.userId,
@@ -28,7 +28,7 @@ export function manualEmailBody(record: PasswordExpirationRecord, timeZone?: str
   };
 }
 
-/** Spec section 2: the details toast names the user, their email, the expiry date and the days remaining. */
+/** docs/product.md §Users table: the details toast names the user, their email, the expiry date and the days remaining. */
 export function userDetails(record: PasswordExpirationRecord, timeZone?: string): { title: string; lines: [label: string, value: string][] } {
   return {
     title: record.userDisplayName || record.userEmail,

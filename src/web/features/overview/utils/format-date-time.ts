@@ -1,5 +1,5 @@
 /**
- * '3/15/2025, 9:05 AM EDT' (spec section 9: en-US dates), in the organization's time zone and
+ * '3/15/2025, 9:05 AM EDT' (en-US dates, docs/product.md §Constants), in the organization's time zone and
  * labelled with it: a dashboard mixing zones without saying which misleads the admin. Falls back
  * to the viewer's zone (still labelled) while the organization's is unknown; '' for a value that
  * is not a date.

@@ -5,7 +5,7 @@ const serverError = (status: number, message: string) => new Error(`${status}: $
 const summary = { scannedUsers: 10, usersInScope: 8, expiringUsers: 2, recentlyExpiredUsers: 0, dueUsers: 2, queued: 2, retried: 0, alreadyReminded: 0, inProgress: 0, notRetried: 0, withoutMailbox: 0 };
 
 describe('Run Now toasts', () => {
-  it("show the server's account of the check, or the spec's text", () => {
+  it("show the server's account of the check, or the documented text", () => {
     expect(runNowToasts.success({ message: '2 reminders queued', summary })).toEqual({ title: 'Success', description: '2 reminders queued' });
     expect(runNowToasts.success({ message: ' ', summary }).description).toBe('Password check completed successfully');
   });
@@ -21,14 +21,14 @@ describe('Run Now toasts', () => {
 });
 
 describe('Refresh toasts', () => {
-  it('use the spec texts', () => {
+  it('use the documented texts', () => {
     expect(refreshUsersToasts.success()).toEqual({ title: 'Success', description: 'User data refreshed' });
     expect(refreshUsersToasts.failure(new Error('500: ')).description).toBe('Failed to refresh user data');
   });
 });
 
 describe('automation toasts', () => {
-  it('use the spec texts', () => {
+  it('use the documented texts', () => {
     expect(automationToasts.success().description).toBe('Automation settings updated');
     expect(automationToasts.failure(new Error('502: Bad Gateway')).description).toBe('Failed to update automation settings');
     expect(automationToasts.failure(serverError(400, 'Save the configuration before changing automation.')).description).toBe(

@@ -1,5 +1,5 @@
-// The toasts of the Overview's actions (spec section 8): success texts, and on failure the
-// server's message or the spec's fallback.
+// The toasts of the Overview's actions (docs/product.md §Messages): success texts, and on failure the
+// server's message or the action's fallback.
 import type { RunCheckResponse } from '../../../../shared/api/dashboard';
 import type { SendEmailResponse } from '../../../../shared/api/notifications';
 import type { ToastInput } from '@/components/ui/use-toast';
@@ -9,7 +9,7 @@ const failed = (error: unknown, fallback: string): ToastInput => ({ variant: 'de
 const succeeded = (description: string): ToastInput => ({ title: 'Success', description });
 
 export const runNowToasts = {
-  /** The server's message counts what the check found; the spec's text when it sent none. */
+  /** The server's message counts what the check found; the documented text when it sent none. */
   success: ({ message }: RunCheckResponse): ToastInput => succeeded(message.trim() || 'Password check completed successfully'),
   failure: (error: unknown) => failed(error, 'Failed to run password check'),
 };

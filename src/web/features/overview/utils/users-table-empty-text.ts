@@ -8,8 +8,8 @@ const EMPTY_FILTER_TEXTS: Record<PasswordExpirationFilter, string> = {
 };
 
 /**
- * Spec section 2: what the users table says when a page has no rows. A blank search means the
- * latest check found nobody under the filter (the spec's text for the default one); otherwise
+ * docs/product.md §Users table: what the users table says when a page has no rows. A blank search means the
+ * latest check found nobody under the filter (the documented text for the default one); otherwise
  * nobody matched the search.
  */
 export function usersTableEmptyText(search: string, filter: PasswordExpirationFilter = 'expiring_soon'): string {

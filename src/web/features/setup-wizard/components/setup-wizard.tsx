@@ -28,7 +28,7 @@ export interface SetupWizardProps {
   onUseDemoCredentials: (credentials: DemoGraphCredentials) => void;
 }
 
-/** The four-step Setup Guide for the Entra app registration (spec section 2). */
+/** The four-step Setup Guide for the Entra app registration (docs/product.md §Screens and routes). */
 export function SetupWizard({ open, onOpenChange, onComplete, demoMode, onUseDemoCredentials }: SetupWizardProps) {
   const [progress, dispatch] = useReducer(wizardProgressReducer, initialWizardProgress);
   const stepNumber = progress.current + 1;

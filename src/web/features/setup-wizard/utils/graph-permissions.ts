@@ -1,2 +1,2 @@
-/** Spec section 9: the suggested client secret lifetime. */
+/** docs/product.md §Constants: the suggested client secret lifetime. */
 export const SUGGESTED_SECRET_LIFETIME_MONTHS = 24;

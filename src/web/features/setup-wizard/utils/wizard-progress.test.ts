@@ -4,7 +4,7 @@ import { initialWizardProgress, isCurrentStepComplete, isLastStep, SETUP_STEPS, 
 const run = (...actions: WizardAction[]) => actions.reduce(wizardProgressReducer, initialWizardProgress);
 
 describe('wizard progress', () => {
-  it('has the four steps of the spec', () => {
+  it('has the four documented steps', () => {
     expect(SETUP_STEPS.map((step) => step.id)).toEqual(['app-registration', 'api-permissions', 'client-secret', 'connect']);
   });
 

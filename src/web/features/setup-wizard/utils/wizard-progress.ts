@@ -1,4 +1,4 @@
-/** The Setup Guide's steps (spec section 2): app registration, API permissions, client secret, final. */
+/** The Setup Guide's steps (docs/product.md §Screens and routes): app registration, API permissions, client secret, final. */
 export const SETUP_STEPS = [
   { id: 'app-registration', title: 'Register the application' },
   { id: 'api-permissions', title: 'Grant API permissions' },

@@ -3,7 +3,7 @@ import type { SubscriptionStatusResponse } from '../../../../shared/api/billing'
 
 export const subscriptionStatusQueryKey = ['/api/subscription-status'] as const;
 
-/** Spec section 9: the subscription status may be reused for 30 s before it is fetched again. */
+/** docs/product.md §API: the subscription status may be reused for 30 s before it is fetched again. */
 export const SUBSCRIPTION_STATUS_STALE_MS = 30_000;
 
 /** GET /api/subscription-status for the selected organization. */

@@ -22,7 +22,7 @@ export async function verifySubscription(
 }
 
 /**
- * Spec section 7: only when a status exists. An organization that never had a subscription
+ * docs/product.md §API: only when a status exists. An organization that never had a subscription
  * ('none') has nothing at PayPal to verify.
  */
 export function shouldVerifySubscription(status: SubscriptionStatusResponse | undefined): boolean {

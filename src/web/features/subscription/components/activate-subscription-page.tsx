@@ -13,7 +13,7 @@ import { firstErrorPerField, validateForm } from '@/lib/form-errors';
 import { getErrorMessage, parseApiError } from '@/lib/error-message';
 import { useActivateSubscription } from '../api/activate-subscription';
 
-/** Spec section 9: the dashboard opens 2000 ms after a successful activation. */
+/** docs/product.md §Constants: the dashboard opens 2000 ms after a successful activation. */
 export const ACTIVATION_REDIRECT_DELAY_MS = 2000;
 
 // Scheduled by the mutation, not the page: activation refreshes the organization, which can
@@ -26,7 +26,7 @@ function announceActivation() {
 const reportFailure = (error: Error) =>
   toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to activate subscription.') });
 
-/** /subscription/activate: manual entry of a PayPal subscription ID (spec sections 2 and 5). */
+/** /subscription/activate: manual entry of a PayPal subscription ID (docs/product.md §Screens and routes, §Validation). */
 export function ActivateSubscriptionPage() {
   const [subscriptionId, setSubscriptionId] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** For a payment made at PayPal that has not reached the app (spec section 2). */
+/** For a payment made at PayPal that has not reached the app (docs/product.md §Screens and routes). */
 export function AlreadyPaidCard() {
   return (
     <Card>

@@ -9,7 +9,7 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useReactivateSubscription } from '../api/reactivate-subscription';
 import { accessEndDate } from '../utils/subscription-state';
 
-/** Spec section 2: shown while cancelAtPeriodEnd is set, with the way back. */
+/** docs/product.md §States (cancel): shown while cancelAtPeriodEnd is set, with the way back. */
 export function CancelScheduledAlert({ state }: { state: SubscriptionStatusResponse }) {
   // Once reactivated, the status hides this banner: the toast must not depend on it staying mounted.
   const reactivate = useReactivateSubscription(() =>

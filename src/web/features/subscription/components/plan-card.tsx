@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { cn } from '@/lib/utils';
 
 /**
- * One plan (spec section 9). Two steps: 'Select Plan', then 'Pay with PayPal' or 'Cancel'.
+ * One plan (docs/product.md §Constants). Two steps: 'Select Plan', then 'Pay with PayPal' or 'Cancel'.
  * The card is a labelled region so that "the Monthly card" can be found by name.
  */
 export function PlanCard({

@@ -7,7 +7,7 @@ import { useCreateSubscription } from '../api/create-subscription';
 import { buyerDetails } from '../utils/subscription-state';
 import { PlanCard } from './plan-card';
 
-/** The Monthly and Yearly cards; paying sends the browser to PayPal (spec section 4, purchase flow). */
+/** The Monthly and Yearly cards; paying sends the browser to PayPal (docs/product.md §States, purchase). */
 export function PlanSelection({
   heading,
   buyer,

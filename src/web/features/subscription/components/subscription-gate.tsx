@@ -5,7 +5,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 
 /**
- * Spec section 2: / and /dashboard show a spinner while the subscription status loads, then send
+ * docs/product.md §Screens and routes: / and /dashboard show a spinner while the subscription status loads, then send
  * an organization without an active subscription to /subscription. A status that cannot be read
  * counts as missing; /subscription then shows the error and a way to retry.
  */

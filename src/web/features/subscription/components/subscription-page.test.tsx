@@ -58,7 +58,7 @@ describe('/subscription', () => {
     },
   );
 
-  it('shows the prices and features of spec section 9', () => {
+  it('shows the prices and features of docs/product.md §Constants', () => {
     const text = textOf(renderPage(buildSubscriptionStatus({ status: 'none', plan: null })));
     expect(text).toContain('$35.00 per month');
     expect(text).toContain('$365.00 per year');

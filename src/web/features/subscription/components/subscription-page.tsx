@@ -22,8 +22,8 @@ import { PlanSelection } from './plan-selection';
 import { SubscriptionStatusCard } from './subscription-status-card';
 
 /**
- * /subscription: the selected organization's status and what can be done from it (spec
- * section 2). The organization switcher and the payment method card (offered instead of a second
+ * /subscription: the selected organization's status and what can be done from it
+ * (docs/product.md §Screens and routes). The organization switcher and the payment method card (offered instead of a second
  * plan while a payment is past due) are passed in by the app, since features do not import each
  * other.
  */

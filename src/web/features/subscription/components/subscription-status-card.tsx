@@ -18,7 +18,7 @@ const STATUS_DESCRIPTIONS: Record<ReturnType<typeof normalizeSubscriptionStatus>
   none: 'This organization has no subscription yet.',
 };
 
-/** The current status: heading by status, plan and the date that matters (spec section 4). */
+/** The current status: heading by status, plan and the date that matters (docs/product.md §States). */
 export function SubscriptionStatusCard({
   state,
   page,

@@ -16,7 +16,7 @@ describe('test email toasts', () => {
     });
   });
 
-  it("fail under the spec's title with the server's message or the fallback", () => {
+  it("fail under the documented title with the server's message or the fallback", () => {
     expect(testEmailFailedToast(new Error('400: {"message":"The sender has no mailbox"}'))).toEqual({
       variant: 'destructive',
       title: 'Email Test Failed',

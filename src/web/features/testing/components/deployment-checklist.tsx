@@ -20,7 +20,7 @@ const tips = [
   'To keep Mail.Send to the sender mailbox only, scope the app with RBAC for Applications in Exchange Online.',
 ];
 
-/** Static guidance beneath the tests (spec section 2). */
+/** Static guidance beneath the tests (docs/product.md §Screens and routes). */
 export function DeploymentChecklist() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">

@@ -16,7 +16,7 @@ const statusStyles: Record<CheckDisplayStatus, { icon: ReactNode; className: str
   idle: { icon: <CircleDashedIcon aria-hidden />, className: 'border-border bg-muted/30 text-muted-foreground' },
 };
 
-/** The four checks of the latest test run and the overall verdict (spec section 4). */
+/** The four checks of the latest test run and the overall verdict (docs/product.md §States). */
 export function TestResultsGrid() {
   const run = useLatestTestRun();
   return (

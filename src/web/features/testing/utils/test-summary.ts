@@ -8,7 +8,7 @@ export const TEST_CHECKS: readonly { key: TestCheckKey; label: string; descripti
   { key: 'securityGroups', label: 'Security Groups', description: 'The include and exclude groups still exist in the tenant.' },
 ];
 
-/** Spec section 4: error if any check errors, warning if any warns, otherwise success. */
+/** docs/product.md §States: error if any check errors, warning if any warns, otherwise success. */
 export function overallTestStatus(result: TestConfigurationResult): TestStatus {
   const statuses = TEST_CHECKS.map(({ key }) => result[key].status);
   if (statuses.includes('error')) return 'error';

@@ -33,7 +33,7 @@ describe('configuration test toasts', () => {
     expect(testCompletedToast('system', allGood).description).toBe('Configuration is ready for production use.');
   });
 
-  it('name the failed request in the spec words, with the server message when there is one', () => {
+  it('name the failed request in the documented words, with the server message when there is one', () => {
     expect(testFailedToast('configuration', networkError)).toEqual({ variant: 'destructive', title: 'Test Failed', description: 'Configuration test failed' });
     expect(testFailedToast('system', networkError)).toEqual({ variant: 'destructive', title: 'System Test Failed', description: 'Full system test failed' });
     expect(testFailedToast('system', serverError).description).toBe('Save the tenant connection first.');
@@ -75,7 +75,7 @@ describe('connection test toasts', () => {
     expect(testCompletedToast('connection', withoutMailSend).description).toBe(`Missing permissions: ${missingMailSend}`);
   });
 
-  it('fall back to the spec text when the request fails without a message', () => {
+  it('fall back to the documented text when the request fails without a message', () => {
     expect(testFailedToast('connection', networkError)).toEqual({ variant: 'destructive', title: 'Error', description: 'Connection test failed' });
   });
 });

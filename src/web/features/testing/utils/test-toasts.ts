@@ -5,8 +5,8 @@ import { getErrorMessage } from '@/lib/error-message';
 import { overallSummaryMessage } from './test-summary';
 
 /**
- * Which button ran POST /api/test-configuration: each reports it in the spec's words
- * (section 8). The connection test judges only the tenant connection check.
+ * Which button ran POST /api/test-configuration: each reports it in the words of
+ * docs/product.md §Messages. The connection test judges only the tenant connection check.
  */
 export type TestRunKind = 'configuration' | 'connection' | 'system';
 
@@ -26,7 +26,7 @@ const failure: Record<TestRunKind, { title: string; fallback: string }> = {
   system: { title: 'System Test Failed', fallback: 'Full system test failed' },
 };
 
-/** The request itself failed (no results): the server's message, or the spec's fallback. */
+/** The request itself failed (no results): the server's message, or the action's fallback. */
 export function testFailedToast(kind: TestRunKind, error: unknown): ToastInput {
   const { title, fallback } = failure[kind];
   return { variant: 'destructive', title, description: getErrorMessage(error, fallback) };
