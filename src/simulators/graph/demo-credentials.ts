@@ -1,5 +1,5 @@
 // Credentials of the seeded demo tenants. The Setup Guide shows DEMO_GRAPH_CREDENTIALS in demo
-// mode; the others let tests hit each token and permission error of DOMAIN.md section 2.
+// mode; the others let tests hit each token and permission error of docs/domain.md §Graph tokens and §Graph errors.
 import type { TenantCredentials } from './state.js';
 
 export const CONTOSO_TENANT_ID = '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90';

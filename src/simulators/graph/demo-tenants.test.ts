@@ -39,7 +39,7 @@ describe('Contoso demo tenant', () => {
     expect((adeleLater?.lastPasswordChangeDateTime ?? 0) - (user('adele.vance@contoso.com').lastPasswordChangeDateTime ?? 0)).toBe(5 * DAY_MS);
   });
 
-  it('covers each rule of DOMAIN.md section 1', () => {
+  it('covers each rule of docs/domain.md §Password expiry', () => {
     // 1. disabled
     expect(user('patti.fernandez@contoso.com')).toMatchObject({ accountEnabled: false });
     // 2. guest with #EXT# UPN; member without lastPasswordChangeDateTime

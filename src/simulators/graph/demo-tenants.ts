@@ -1,5 +1,5 @@
-// The seeded demo directories. Contoso holds one or more users for every rule of DOMAIN.md
-// section 1 (README.md maps each user to its rule); its dates are computed from the simulator
+// The seeded demo directories. Contoso holds one or more users for every rule of
+// docs/domain.md §Password expiry (README.md maps each user to its rule); its dates are computed from the simulator
 // clock at seeding time, so "expires in 3 days" stays true whenever the simulator starts.
 import {
   CONTOSO_TENANT_ID,

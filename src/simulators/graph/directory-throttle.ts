@@ -1,4 +1,4 @@
-// Cost-based throttling of directory reads (DOMAIN.md section 3): each app has a budget of resource
+// Cost-based throttling of directory reads (docs/domain.md §Throttling and Retry-After): each app has a budget of resource
 // units per 10 seconds in each tenant, sized by the tenant; a request that costs more than what is
 // left answers 429 with the time until the bucket has refilled enough.
 import type { SimTenant } from './directory.js';

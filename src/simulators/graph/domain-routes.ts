@@ -1,4 +1,4 @@
-// GET /v1.0/domains: every domain of the tenant with its password policy (DOMAIN.md section 1).
+// GET /v1.0/domains: every domain of the tenant with its password policy (docs/domain.md §Password expiry).
 import type { FastifyInstance } from 'fastify';
 import { chargeDirectoryUnits, resourceUnits } from './directory-throttle.js';
 import { DOMAIN_SHAPE, projectEntity } from './entity-shapes.js';

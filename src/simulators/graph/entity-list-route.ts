@@ -1,5 +1,5 @@
 // GET /v1.0/{entitySet} for users and groups: a tenant's entities paged through nextLink, with
-// $select, $filter on one property, $count, and the directory cost of a list (DOMAIN.md section 3).
+// $select, $filter on one property, $count, and the directory cost of a list (docs/domain.md §Throttling and Retry-After).
 import type { FastifyInstance } from 'fastify';
 import { collectionPage, filterPredicate } from './collection.js';
 import { chargeDirectoryUnits, resourceUnits } from './directory-throttle.js';

@@ -40,7 +40,7 @@ export const USER_SHAPE: EntityShape<SimUser> = {
     userPrincipalName: (user) => user.userPrincipalName,
     userType: (user) => user.userType,
   },
-  // What GET /users returns without $select (DOMAIN.md section 1: the password fields are not among them).
+  // What GET /users returns without $select (docs/domain.md §Fields read: the password fields are not among them).
   defaultProperties: [
     'businessPhones', 'displayName', 'givenName', 'jobTitle', 'mail', 'mobilePhone',
     'officeLocation', 'preferredLanguage', 'surname', 'userPrincipalName', 'id',

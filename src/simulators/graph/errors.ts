@@ -1,4 +1,4 @@
-// Errors as Microsoft Graph and the Entra token endpoint put them on the wire (DOMAIN.md section 2).
+// Errors as Microsoft Graph and the Entra token endpoint put them on the wire (docs/domain.md §Graph errors).
 // Handlers throw these; the app's error handler renders them once.
 
 /** A Graph error: `{"error":{"code","message","innerError":{date, request-id, client-request-id}}}`. */
@@ -59,7 +59,7 @@ export interface ThrottleOptions {
   message?: string;
 }
 
-/** 429 with `Retry-After` in seconds (fractional allowed, as DOMAIN.md section 3 says Graph may send). */
+/** 429 with `Retry-After` in seconds (fractional allowed, as docs/domain.md §Throttling and Retry-After says Graph may send). */
 export function tooManyRequests({ retryAfterSeconds, code = 'TooManyRequests', message = 'Too many requests' }: ThrottleOptions) {
   const headers: Record<string, string> = retryAfterSeconds === null ? {} : { 'Retry-After': formatRetryAfter(retryAfterSeconds) };
   return new GraphError(429, code, message, headers);

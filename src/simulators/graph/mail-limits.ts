@@ -1,4 +1,4 @@
-// Sending limits (DOMAIN.md section 3): the Outlook service allows 4 concurrent requests and 10,000
+// Sending limits (docs/domain.md §Exchange Online sending limits): the Outlook service allows 4 concurrent requests and 10,000
 // requests per 10 minutes per app and mailbox; Exchange Online allows a number of messages per
 // minute and 10,000 recipients per rolling 24 hours per sending mailbox. Real Exchange queues the
 // excess of the per-minute rate; the simulator answers 429 instead so pacing is observable.

@@ -110,7 +110,7 @@ function buildMember(options: PopulationOptions, uniqueLocalPart: UniqueLocalPar
   const userPrincipalName = flat(uniqueLocalPart(`${mailSafe(givenName)}.${mailSafe(surname)}`, options.domain), '@', options.domain);
   const department = pickDepartment(random);
   const synced = random.chance(0.15);
-  // Entra Connect stamps DisablePasswordExpiration on most synced users (DOMAIN.md rule 9).
+  // Entra Connect stamps DisablePasswordExpiration on most synced users (docs/domain.md §Password expiry, rule 3).
   const passwordPolicies = synced
     ? random.chance(0.8) ? 'DisablePasswordExpiration' : null
     : random.chance(0.04) ? 'DisablePasswordExpiration' : random.chance(0.1) ? 'None' : null;
@@ -153,7 +153,7 @@ function buildGuest(options: PopulationOptions, uniqueLocalPart: UniqueLocalPart
     accountEnabled: true,
     userType: 'Guest',
     passwordPolicies: null,
-    // Graph reports the invitation time for guests; their password lives at home (DOMAIN.md rule 2).
+    // Graph reports the invitation time for guests; their password lives at home (docs/domain.md §Password expiry, rule 2).
     lastPasswordChangeDateTime: invitedAt,
     onPremisesSyncEnabled: null,
     createdDateTime: invitedAt,

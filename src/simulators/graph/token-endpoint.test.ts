@@ -47,7 +47,7 @@ describe('client credentials grant', () => {
   });
 });
 
-describe('token errors (DOMAIN.md section 2)', () => {
+describe('token errors (docs/domain.md §Graph tokens)', () => {
   const cases: { name: string; send: () => Promise<Response>; status: number; error: string; code: number }[] = [
     {
       name: 'unknown tenant',

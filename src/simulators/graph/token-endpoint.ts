@@ -1,4 +1,4 @@
-// The Entra token endpoint, client-credentials grant only (DOMAIN.md section 2):
+// The Entra token endpoint, client-credentials grant only (docs/domain.md §Graph tokens):
 // POST /{tenant}/oauth2/v2.0/token, form-encoded. Each failure answers the AADSTS error Entra
 // gives for it, in the order Entra checks: tenant, parameters, application, secret, consent.
 import type { FastifyInstance } from 'fastify';

@@ -12,7 +12,7 @@ import { queryParameters } from './request-parameters.js';
  * browser back to a registered post-logout URI, or showing the signed-out page.
  */
 export function registerLogoutRoute(app: FastifyInstance, context: IdentityContext): void {
-  /** The audience of a hint this issuer signed; expired hints still count, as the spec advises. */
+  /** The audience of a hint this issuer signed; expired hints still count, as OpenID Connect RP-Initiated Logout advises. */
   const audienceOfIdTokenHint = async (hint: string): Promise<string | undefined> => {
     const verified = await compactVerify(hint, context.signingKey().publicKey).catch(() => undefined);
     if (!verified) return undefined;

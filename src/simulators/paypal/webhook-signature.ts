@@ -1,7 +1,7 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
 import { crc32 } from './crc32.js';
 
-/** What PayPal signs for a webhook transmission (DOMAIN.md section 4). */
+/** What PayPal signs for a webhook transmission (docs/domain.md §Signature verification). */
 export interface WebhookTransmission {
   transmissionId: string;
   transmissionTime: string;
