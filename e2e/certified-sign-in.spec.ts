@@ -2,8 +2,8 @@ import { expect } from '@playwright/test';
 import { CERTIFIED_ACCOUNT, CERTIFIED_APP_URL } from './certified-server.js';
 import { test } from './csp-guard.js';
 
-// The app outside demo mode against panva's certified oidc-provider, which (as the OpenID Connect
-// spec asks) hands out email and names only through UserInfo.
+// The app outside demo mode against panva's certified oidc-provider, which (as OpenID Connect
+// Core asks) hands out email and names only through UserInfo.
 test('sign in through a certified OpenID Provider -> profile from UserInfo -> operator admin, audited -> logout back to the app', async ({ page }) => {
   await page.goto(`${CERTIFIED_APP_URL}/`);
   await expect(page.getByText('Demo mode')).toHaveCount(0);
