@@ -68,5 +68,12 @@ describe('a password check fills the users table', () => {
     expect(soon.length + expired.length + undated.length).toBe(all.length);
     expect(soon.every((record) => record.daysUntilExpiry !== null && record.daysUntilExpiry >= 0)).toBe(true);
     expect(expired.every((record) => record.daysUntilExpiry !== null && record.daysUntilExpiry < 0)).toBe(true);
+
+    // Nothing to remind a user without a date of: the row's send is refused, and no mail goes out.
+    const [never] = undated;
+    const refused = await harness.request(customer, 'POST', '/api/send-manual-email', { userId: never!.userId });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(`${never!.userDisplayName}'s password has no expiry date, so there is nothing to remind them of.`);
+    expect(harness.mail(customer).filter((message) => message.to.includes(never!.userEmail))).toEqual([]);
   });
 });
