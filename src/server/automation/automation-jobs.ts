@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { hasActiveSubscription } from '../billing/has-active-subscription.js';
 import { findConfiguration } from '../configuration/configuration-store.js';
-import { drainTenant } from '../notifications/drain-tenant.js';
-import { NOTIFICATION_DRAIN_QUEUE, type DrainJob } from '../notifications/drain-requests.js';
+import { DRAIN_LEASE_MS } from '../notifications/drain-lease.js';
+import type { DrainLoopOptions } from '../notifications/drain-requests.js';
 import { recoverStaleEmails, tenantsWithDueEmails } from '../notifications/email-ledger.js';
 import type { NotificationServices } from '../notifications/notification-services.js';
 import { claimDueChecks, type DueCheck } from './due-checks.js';
@@ -14,13 +14,7 @@ export const AUTOMATION_CHECK_QUEUE = 'automation-check';
 /** pg-boss cron has minute granularity: every minute, one instance looks for due work. */
 export const AUTOMATION_TICK_CRON = '* * * * *';
 
-export interface AutomationJobOptions {
-  /** How long one drain job sends before handing over to a fresh job. */
-  drainSliceMs: number;
-  /** A pacing wait longer than this ends a drain; the tick resumes the mail when it is due. */
-  maxDrainWaitMs: number;
-  /** Drains running at once in this instance (each for a different organization). */
-  drainWorkers: number;
+export interface AutomationJobOptions extends DrainLoopOptions {
   /** How often idle workers look for jobs. */
   pollingIntervalSeconds: number;
 }
@@ -29,6 +23,8 @@ export const DEFAULT_AUTOMATION_JOB_OPTIONS: AutomationJobOptions = {
   drainSliceMs: 5 * 60_000,
   maxDrainWaitMs: 30_000,
   drainWorkers: 4,
+  sweepIntervalMs: 5_000,
+  leaseMs: DRAIN_LEASE_MS,
   pollingIntervalSeconds: 2,
 };
 
@@ -67,32 +63,17 @@ export async function runScheduledCheck(services: NotificationServices, check: D
   services.log.info({ tenantId: check.tenantId, localDay: check.localDay, ...(result ? result.summary : { skipped: 'already completed' }) }, 'scheduled check');
 }
 
-/** Sends an organization's due mail for one slice; hands over to a fresh drain job when mail remains. */
-export async function runDrainJob(services: NotificationServices, job: DrainJob, options: Pick<AutomationJobOptions, 'drainSliceMs' | 'maxDrainWaitMs'>): Promise<void> {
-  const result = await drainTenant(services, job.tenantId, {
-    deadline: new Date(services.clock().getTime() + options.drainSliceMs),
-    maxWaitMs: options.maxDrainWaitMs,
-  });
-  if (result.sent + result.failed + result.deferred > 0) services.log.info({ tenantId: job.tenantId, ...result }, 'mail drained');
-  if (result.unfinished) await services.drains.request(job.tenantId);
-}
-
-/** Queues, the minute schedule and the workers of automation and sending; attaches the drain queue. */
+/**
+ * Queues, the minute schedule and the workers of automation; starts sending (the drain loop, under
+ * per-organization leases rather than a job queue, so a dead instance's mail is taken over within
+ * seconds). Graceful shutdown stops sending with `services.drains.stop()`.
+ */
 export async function registerAutomationJobs(boss: PgBoss, services: NotificationServices, overrides: Partial<AutomationJobOptions> = {}): Promise<void> {
   const options = { ...DEFAULT_AUTOMATION_JOB_OPTIONS, ...overrides };
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
 
   await boss.createQueue(AUTOMATION_TICK_QUEUE, { name: AUTOMATION_TICK_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(AUTOMATION_CHECK_QUEUE, { name: AUTOMATION_CHECK_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3_600 });
-  // Stately: one drain per organization running and one waiting; further requests merge into the waiting one.
-  await boss.createQueue(NOTIFICATION_DRAIN_QUEUE, {
-    name: NOTIFICATION_DRAIN_QUEUE,
-    policy: 'stately',
-    retryLimit: 10,
-    retryDelay: 30,
-    expireInSeconds: Math.ceil(options.drainSliceMs / 1000) + 600,
-  });
-
   const enqueueCheck = async (check: DueCheck) => {
     await boss.send(AUTOMATION_CHECK_QUEUE, check, { id: checkJobId(check), singletonKey: `check:${check.tenantId}:${check.localDay}` });
   };
@@ -102,11 +83,6 @@ export async function registerAutomationJobs(boss: PgBoss, services: Notificatio
   await boss.work<DueCheck>(AUTOMATION_CHECK_QUEUE, polling, async ([job]) => {
     if (job) await runScheduledCheck(services, job.data);
   });
-  for (let worker = 0; worker < options.drainWorkers; worker += 1) {
-    await boss.work<DrainJob>(NOTIFICATION_DRAIN_QUEUE, polling, async ([job]) => {
-      if (job) await runDrainJob(services, job.data, options);
-    });
-  }
-  services.drains.attach(boss);
+  services.drains.start(services, services.log, options);
   await boss.schedule(AUTOMATION_TICK_QUEUE, AUTOMATION_TICK_CRON, {}, { tz: 'UTC' });
 }

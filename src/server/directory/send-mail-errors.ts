@@ -36,7 +36,7 @@ export function mailboxLimitMessage(senderMailbox: string): string {
 }
 
 /**
- * Graph answered "wait" (429 or 503; null: the token request got no answer) and the send client
+ * Graph answered "wait" (429, 503 or 504; null: the token request got no answer) and the send client
  * handed the wait to the queue instead of sleeping: why it waits, from the answer's status and code.
  */
 export function classifySendMailWait(answer: { status: number; code: string } | null, retryAfterMs: number, senderMailbox: string): SendMailFailure {
@@ -78,9 +78,9 @@ export function classifySendMailError(error: GraphError, senderMailbox: string):
     case 'throttled':
       return { kind: 'deferred', retryAfterMs: 0, reason: 'throttled', code: error.code, message: error.actionableMessage };
     case 'unavailable':
-      // 503 refuses the request; a 500 or 502 may come after Exchange took the message.
-      if (error.status === 503) return { kind: 'deferred', retryAfterMs: 0, reason: 'outage', code: error.code, message: error.actionableMessage };
-      return unknown;
+      // An error status Graph answered (500, 502, 503, 504) means it did not accept the message:
+      // sending again cannot make a duplicate. Only a missing answer leaves the outcome unknown.
+      return { kind: 'deferred', retryAfterMs: 0, reason: 'outage', code: error.code, message: error.actionableMessage };
     case 'timeout':
     case 'network':
       return unknown;

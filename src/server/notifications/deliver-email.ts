@@ -12,8 +12,9 @@ import { isConnectionProblem } from '../directory/send-mail-errors.js';
 import { deferEmail, failEmail, markEmailSent, type Backoff, type EmailSendRow, type SendProblem } from './email-ledger.js';
 import type { MailboxLimits } from './mailbox-pacing.js';
 import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
+import { retryLedgerWrite } from './ledger-retry.js';
 import { renderEmail, type RenderedEmail } from './render-email.js';
-import { attemptSend, DEFERRING_RETRY, gatewayTimeoutAsTimeout, recordingWaitAnswers, type DeliveryOutcome } from './send-outcome.js';
+import { attemptSend, DEFERRING_RETRY, recordingWaitAnswers, type DeliveryOutcome } from './send-outcome.js';
 
 /** How this instance sends: Exchange's limits, its worker identity and lease, the backoff. */
 export interface SendSettings {
@@ -54,7 +55,7 @@ export interface TenantSender {
 export async function tenantSender(deps: SendDeps, tenantId: string): Promise<TenantSender> {
   const connection = await loadGraphConnection(deps, tenantId);
   const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-  const graph = { ...deps.graph, fetch: recordingWaitAnswers(gatewayTimeoutAsTimeout(deps.graph.fetch ?? fetch)), retry: { ...deps.graph.retry, ...DEFERRING_RETRY } };
+  const graph = { ...deps.graph, fetch: recordingWaitAnswers(deps.graph.fetch ?? fetch), retry: { ...deps.graph.retry, ...DEFERRING_RETRY } };
   const client = graphClientFor({ clock: deps.clock, graph }, connection);
   return {
     db: deps.db,
@@ -103,7 +104,8 @@ export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRo
     const problem = outcome.reason === 'credentials' ? 'credentials' : 'permission';
     await recordConnectionOutcome(sender.db, sender.tenantId, { status: 'error', problem, message: outcome.message }, sender.clock());
   }
-  return recordOutcome(sender, row, rendered, outcome);
+  // Graph's answer is known only here: a database outage must not turn it into "outcome unknown".
+  return retryLedgerWrite(() => recordOutcome(sender, row, rendered, outcome), (row.leaseUntil?.getTime() ?? 0) - sender.clock().getTime());
 }
 
 /** Writes the outcome to the ledger; a mail deferred too often comes back as failed. */

@@ -10,6 +10,8 @@ export interface DrainOptions {
   deadline: Date;
   /** A wait longer than this ends the drain; the scheduler's tick resumes it when the mail is due. */
   maxWaitMs: number;
+  /** Aborted: claim no more mail, finish the sends in flight (a graceful stop, a lost lease). */
+  signal?: AbortSignal;
 }
 
 export interface DrainResult {
@@ -18,7 +20,7 @@ export interface DrainResult {
   failed: number;
   /** Asked to wait by Graph; back in the queue. */
   deferred: number;
-  /** True when the deadline cut the drain short while mail was still due: drain again at once. */
+  /** True when the deadline or the signal cut the drain short while mail was still due: drain again at once. */
   unfinished: boolean;
 }
 
@@ -70,7 +72,7 @@ async function drainMailbox(sender: TenantSender, senderMailbox: string, options
   };
 
   while (mailboxFailure === null && bug === null) {
-    if (sender.clock().getTime() >= options.deadline.getTime()) {
+    if (sender.clock().getTime() >= options.deadline.getTime() || options.signal?.aborted) {
       result.unfinished = true;
       break;
     }
@@ -82,7 +84,7 @@ async function drainMailbox(sender: TenantSender, senderMailbox: string, options
     }
     if (token.kind === 'wait') {
       if (token.ms > options.maxWaitMs) break;
-      await pause(token.ms, inFlight);
+      await pause(token.ms, inFlight, options.signal);
       continue;
     }
     const decidedAt = sender.clock();
@@ -99,7 +101,7 @@ async function drainMailbox(sender: TenantSender, senderMailbox: string, options
     } else if (claim.kind === 'wait') {
       if (claim.ms > options.maxWaitMs) break;
       // The wait counts from the moment the decision was made, not from when its transaction ended.
-      await pause(decidedAt.getTime() + claim.ms - sender.clock().getTime(), inFlight);
+      await pause(decidedAt.getTime() + claim.ms - sender.clock().getTime(), inFlight, options.signal);
     } else if (claim.kind === 'empty') {
       if (inFlight.size > 0) {
         // In-flight mail may still come back deferred.
@@ -110,7 +112,7 @@ async function drainMailbox(sender: TenantSender, senderMailbox: string, options
       const dueInMs = claim.nextDueAt === null ? Number.POSITIVE_INFINITY : claim.nextDueAt.getTime() - sender.clock().getTime();
       if (dueInMs > options.maxWaitMs) break;
       // A due row the claim skipped is locked by another instance's claim at this very moment.
-      await pause(Math.max(dueInMs, CONCURRENCY_POLL_MS), inFlight);
+      await pause(Math.max(dueInMs, CONCURRENCY_POLL_MS), inFlight, options.signal);
     } else {
       await Promise.all(inFlight);
       await carryOverEmails(sender.db, sender.tenantId, senderMailbox, sender.settings.limits, claim.until, sender.clock());
@@ -122,12 +124,13 @@ async function drainMailbox(sender: TenantSender, senderMailbox: string, options
   if (mailboxFailure !== null) result.failed += await failQueuedEmails(sender.db, sender.tenantId, senderMailbox, mailboxFailure, sender.clock());
 }
 
-/** Waits `ms`, or less when a delivery in flight finishes first (its slot or its row may be free again). */
-async function pause(ms: number, inFlight: ReadonlySet<Promise<void>>): Promise<void> {
-  if (ms <= 0) return;
+/** Waits `ms`, or less when a delivery in flight finishes first (its slot or its row may be free again) or the drain is stopped. */
+async function pause(ms: number, inFlight: ReadonlySet<Promise<void>>, stopped?: AbortSignal): Promise<void> {
+  if (ms <= 0 || stopped?.aborted) return;
   const stop = new AbortController();
+  const signal = stopped ? AbortSignal.any([stop.signal, stopped]) : stop.signal;
   try {
-    await Promise.race([sleep(ms, undefined, { signal: stop.signal }).catch(() => undefined), ...inFlight]);
+    await Promise.race([sleep(ms, undefined, { signal }).catch(() => undefined), ...inFlight]);
   } finally {
     stop.abort();
   }

@@ -8,12 +8,16 @@
 //   ask whether it accepted the message, so such a row is NOT sent again: it is marked failed with
 //   an "outcome unknown" error and reported in the audit log. The window is kept as small as
 //   possible: the access token is fetched before the claim, nothing but rendering (no I/O) runs
-//   between the claim and the request, and the answer is recorded as soon as it arrives.
+//   between the claim and the request, and the answer is recorded as soon as it arrives. Nor is a
+//   row judged so when the worker knows better: a claim whose commit went unanswered (a database
+//   outage) is put back in the queue, and Graph's answer is written again until the database is
+//   back, for as long as the row's lease lasts.
 //   Queued rows are never lost: any worker resumes them.
 // - only `sent` counts as reminded. A reminder that failed is re-queued by the next check of the
 //   same day (planEmails), except when its outcome is unknown (it may have gone out) or Exchange
 //   refused the same address again, or the password has expired meanwhile; it is never re-queued
 //   while queued, sending, deferred or sent.
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { AuditWriter } from '../audit/record-audit.js';
 import { recordAudit } from '../audit/record-audit.js';
@@ -23,6 +27,7 @@ import { mailboxLimitMessage } from '../directory/send-mail-errors.js';
 import type { SendErrorKind } from '../../shared/domain/send-errors.js';
 import { formatDateUs } from '../../shared/domain/us-format.js';
 import { DAY_MS, decidePacing, RATE_WINDOW_MS, type MailboxLimits, type MailboxUsage, type PacingDecision } from './mailbox-pacing.js';
+import { retryLedgerWrite } from './ledger-retry.js';
 import type { RenderedEmail } from './render-email.js';
 
 export type EmailSendRow = typeof emailSends.$inferSelect;
@@ -128,6 +133,27 @@ export interface ClaimRequest {
  * usage read and the claim are one atomic step.
  */
 export async function claimNextEmail(db: Database, request: ClaimRequest): Promise<ClaimResult> {
+  // Each claim has its own id, so a claim whose fate is unknown can be found and undone.
+  const claimedBy = `${request.workerId}/${randomUUID().slice(0, 8)}`;
+  try {
+    return await claimIn(db, request, claimedBy);
+  } catch (error) {
+    // The claim may have committed although its answer was lost (the database went away during
+    // the commit). Such a row was never handed to Graph: it goes back to the queue now, rather than
+    // end "outcome unknown" when its lease runs out.
+    await retryLedgerWrite(() => releaseUnsentClaim(db, claimedBy), request.leaseMs).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function releaseUnsentClaim(db: Database, claimedBy: string): Promise<void> {
+  await db
+    .update(emailSends)
+    .set({ state: 'queued', claimedBy: null, leaseUntil: null, attempts: sql`${emailSends.attempts} - 1` })
+    .where(and(eq(emailSends.claimedBy, claimedBy), eq(emailSends.state, 'sending')));
+}
+
+async function claimIn(db: Database, request: ClaimRequest, claimedBy: string): Promise<ClaimResult> {
   const { now, senderMailbox } = request;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`passwatch:mailbox:${senderMailbox}`}, 0))`);
@@ -151,7 +177,7 @@ export async function claimNextEmail(db: Database, request: ClaimRequest): Promi
       .update(emailSends)
       .set({
         state: 'sending',
-        claimedBy: request.workerId,
+        claimedBy,
         leaseUntil: new Date(now.getTime() + request.leaseMs),
         attempts: sql`${emailSends.attempts} + 1`,
         lastAttemptAt: now,
@@ -205,10 +231,11 @@ function toDate(value: unknown): Date | null {
 export async function markEmailSent(db: Database, row: EmailSendRow, rendered: RenderedEmail, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     // Claimed by this worker; even when the lease ran out meanwhile, Graph's 202 is the truth.
+    // Not when already sent: a retried write whose first commit went through records nothing twice.
     const [sent] = await tx
       .update(emailSends)
       .set({ state: 'sent', sentAt: now, subject: rendered.subject, bodyHtml: rendered.html, bodyText: rendered.text, lastError: null, errorKind: null, errorCode: null, leaseUntil: null })
-      .where(and(eq(emailSends.id, row.id), eq(emailSends.claimedBy, row.claimedBy ?? '')))
+      .where(and(eq(emailSends.id, row.id), eq(emailSends.claimedBy, row.claimedBy ?? ''), sql`${emailSends.state} <> 'sent'`))
       .returning({ id: emailSends.id });
     if (!sent) return;
     if (row.graphUserId !== null) {
@@ -240,15 +267,17 @@ export const MAX_DEFERRALS = 50;
 
 /**
  * Graph said "wait" (throttling, outage, the mailbox's quota): the row is deferred and the whole
- * mailbox holds off, for at least Retry-After and, while the waits keep coming, an exponentially
- * growing jittered backoff. Returns when the row is due again, or null when it was given up.
+ * mailbox holds off. When Graph named the wait (Retry-After), exactly that long (up to the backoff's
+ * cap): asking again sooner earns another 429, waiting longer only delays the mail. Without one,
+ * an exponentially growing jittered backoff while the waits keep coming. Returns when the row is
+ * due again, or null when it was given up.
  */
 export async function deferEmail(db: Database, row: EmailSendRow, retryAfterMs: number, problem: SendProblem, backoff: Backoff, now: Date): Promise<Date | null> {
   return db.transaction(async (tx) => {
     const [hold] = await tx.select().from(mailboxHolds).where(eq(mailboxHolds.senderMailbox, row.senderMailbox)).for('update');
     const consecutive = (hold?.consecutiveDeferrals ?? 0) + 1;
-    const jitter = Math.floor(backoff.random() * Math.min(backoff.maxMs, backoff.baseMs * 2 ** (consecutive - 1)));
-    const until = new Date(Math.max(now.getTime() + Math.max(retryAfterMs, jitter), hold?.holdUntil.getTime() ?? 0));
+    const waitMs = retryAfterMs > 0 ? Math.min(retryAfterMs, backoff.maxMs) : Math.floor(backoff.random() * Math.min(backoff.maxMs, backoff.baseMs * 2 ** (consecutive - 1)));
+    const until = new Date(Math.max(now.getTime() + waitMs, hold?.holdUntil.getTime() ?? 0));
     await tx
       .insert(mailboxHolds)
       .values({ senderMailbox: row.senderMailbox, holdUntil: until, consecutiveDeferrals: consecutive })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GraphError, type GraphErrorKind } from '../directory/graph-errors.js';
-import { attemptSend, classifySendError, gatewayTimeoutAsTimeout, recordingWaitAnswers, SendDeferral } from './send-outcome.js';
+import { attemptSend, classifySendError, recordingWaitAnswers, SendDeferral } from './send-outcome.js';
 
 const SENDER = 'passwatch@contoso.com';
 const graphError = (kind: GraphErrorKind, status: number | null = 400, code = 'x') => new GraphError({ code, status, kind, actionableMessage: `because ${kind}` });
@@ -13,12 +13,16 @@ describe('classifySendError', () => {
     expect(classify(graphError('unavailable', 503))).toMatchObject({ kind: 'deferred', reason: 'outage' });
   });
 
-  it('never retries when the message may have been accepted: timeouts, lost connections, 500 and 502', () => {
+  it('never retries when no answer came, so the message may have been accepted: timeouts, lost connections', () => {
     expect(classify(graphError('timeout', null))).toMatchObject({ kind: 'unknown', reason: 'outcome_unknown', message: 'because timeout' });
     expect(classify(graphError('network', null))).toMatchObject({ kind: 'unknown' });
-    expect(classify(graphError('unavailable', 500))).toMatchObject({ kind: 'unknown' });
-    expect(classify(graphError('unavailable', 502))).toMatchObject({ kind: 'unknown' });
     expect(classify(new TypeError('boom'))).toMatchObject({ kind: 'unknown' });
+  });
+
+  it('retries a 5xx Graph answered: Graph did not accept the message', () => {
+    for (const status of [500, 502, 503, 504]) {
+      expect(classify(graphError('unavailable', status, `http_${status}`))).toMatchObject({ kind: 'deferred', reason: 'outage', code: `http_${status}` });
+    }
   });
 
   it('fails the whole mailbox for setup problems, one mail for the rest', () => {
@@ -66,17 +70,13 @@ describe('attemptSend', () => {
     expect(outage).toMatchObject({ kind: 'deferred', reason: 'outage' });
     expect(quota).toMatchObject({ kind: 'deferred', reason: 'mailbox_limit', retryAfterMs: 1000 });
   });
-});
 
-describe('gatewayTimeoutAsTimeout', () => {
-  const answering = (status: number): typeof fetch => async () => new Response('{}', { status });
-
-  it('turns a 504 on a POST into a timeout', async () => {
-    await expect(gatewayTimeoutAsTimeout(answering(504))('http://graph.test', { method: 'POST' })).rejects.toMatchObject({ name: 'TimeoutError' });
-  });
-
-  it('passes every other answer through', async () => {
-    expect((await gatewayTimeoutAsTimeout(answering(503))('http://graph.test', { method: 'POST' })).status).toBe(503);
-    expect((await gatewayTimeoutAsTimeout(answering(504))('http://graph.test', { method: 'GET' })).status).toBe(504);
+  it('defers a 504 that Graph answered as an outage named by its status', async () => {
+    const gatewayTimeout: typeof fetch = async () => new Response(JSON.stringify({ error: { code: 'UnknownError' } }), { status: 504 });
+    const outcome = await attemptSend(SENDER, async () => {
+      await recordingWaitAnswers(gatewayTimeout)('http://graph.test', { method: 'POST' });
+      throw new SendDeferral(0);
+    });
+    expect(outcome).toMatchObject({ kind: 'deferred', reason: 'outage', code: 'UnknownError', message: expect.stringContaining('(HTTP 504)') });
   });
 });

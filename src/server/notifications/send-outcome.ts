@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RetryPolicy } from '../directory/retry-policy.js';
+import { RETRYABLE_STATUSES, type RetryPolicy } from '../directory/retry-policy.js';
 import { GraphError } from '../directory/graph-errors.js';
 import { classifySendMailError, classifySendMailWait, type SendMailFailure } from '../directory/send-mail-errors.js';
 
 /**
- * Graph answered "wait" (429, 503, 504): the message was not accepted. Raised by the send client's
+ * Graph answered "wait" (429, 503, 504): the message was not accepted (a 504 that Graph itself
+ * answered means its back end refused or dropped the request before taking the message). Raised by the send client's
  * retry policy instead of sleeping, so the wait is taken by the send queue for the whole mailbox,
  * on every instance, rather than by one request holding a concurrency slot.
  */
@@ -17,7 +18,8 @@ export class SendDeferral extends Error {
 
 /**
  * The retry policy of the Graph client that sends mail: the first retry's wait (Retry-After, or 0
- * when Graph sent none) comes back as a SendDeferral; the queue adds its own growing backoff.
+ * when Graph sent none) comes back as a SendDeferral; the queue waits exactly that, or its own
+ * growing backoff when Graph named no wait.
  */
 export const DEFERRING_RETRY: Partial<RetryPolicy> = {
   maxAttempts: 2,
@@ -26,25 +28,9 @@ export const DEFERRING_RETRY: Partial<RetryPolicy> = {
   sleep: (ms) => Promise.reject(new SendDeferral(ms)),
 };
 
-/**
- * A 504 on sendMail means a gateway gave up waiting, possibly after Exchange took the message; the
- * Graph client would retry it like a 503. This fetch turns it into the timeout it is, which the
- * client reports without retrying and classifySendError treats as an unknown outcome.
- */
-export function gatewayTimeoutAsTimeout(base: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await base(input, init);
-    if (response.status === 504 && init?.method === 'POST') {
-      await response.body?.cancel();
-      throw new DOMException('Microsoft Graph answered 504 Gateway Timeout', 'TimeoutError');
-    }
-    return response;
-  };
-}
-
 export type DeliveryOutcome = { kind: 'sent' } | SendMailFailure;
 
-/** The last "wait" answer (429/503) of one send, which the queue's deferral is about. */
+/** The last "wait" answer (429/503/504) of one send, which the queue's deferral is about. */
 export interface WaitAnswer {
   status: number;
   code: string;
@@ -67,12 +53,12 @@ export async function attemptSend(senderMailbox: string, send: () => Promise<voi
   }
 }
 
-/** Notes the status and Graph error code of each 429/503 answer for attemptSend. */
+/** Notes the status and Graph error code of each 429/503/504 answer for attemptSend. */
 export function recordingWaitAnswers(base: typeof fetch): typeof fetch {
   return async (input, init) => {
     const response = await base(input, init);
     const context = currentSend.getStore();
-    if (context && (response.status === 429 || response.status === 503)) {
+    if (context && RETRYABLE_STATUSES.has(response.status)) {
       const body: unknown = await response
         .clone()
         .json()

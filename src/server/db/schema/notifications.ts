@@ -135,6 +135,20 @@ export const mailboxHolds = pgTable('mailbox_holds', {
   consecutiveDeferrals: integer('consecutive_deferrals').notNull().default(0),
 });
 
+/**
+ * Which instance drains an organization's mail right now. The holder renews `lease_until` every few
+ * seconds while it sends; a holder that died stops renewing, and any instance takes the lease over
+ * once it lapses, so a crash holds the organization's mail back for seconds, not minutes.
+ */
+export const drainLeases = pgTable('drain_leases', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  holder: text('holder').notNull(),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull(),
+});
+
 /** When the scheduler next checks an organization, and which settings that time was computed from. */
 export const automationSchedules = pgTable(
   'automation_schedules',

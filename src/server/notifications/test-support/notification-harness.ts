@@ -163,6 +163,7 @@ export class NotificationHarness {
 
   async close(): Promise<void> {
     for (const instance of this.instances) {
+      await instance.app.notifications.drains.stop();
       await instance.jobs?.stop();
       await instance.app.close();
     }
