@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { BATCH_PATH, registerBatchRoute } from './batch.js';
+import { BATCH_PATH, INNER_REQUEST_ADDRESS, registerBatchRoute } from './batch.js';
 import { registerControlRoutes } from './control-routes.js';
 import { registerDomainRoutes } from './domain-routes.js';
 import { GraphError, invalidJsonPayload, TokenEndpointError } from './errors.js';
@@ -31,7 +31,12 @@ function routeKind(request: FastifyRequest): RouteKind {
 }
 
 export function buildSimulatorApp(state: GraphSimulatorState, options: SimulatorAppOptions = {}): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false, routerOptions: { maxParamLength: 1000 }, bodyLimit: 4 * 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { maxParamLength: 1000 },
+    bodyLimit: 4 * 1024 * 1024,
+    trustProxy: (address) => address === INNER_REQUEST_ADDRESS,
+  });
   registerBodyParsers(app);
 
   app.addHook('onRequest', async (request, reply) => {

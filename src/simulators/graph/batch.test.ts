@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { generateTestCertificate, serveOverTls, trustingFetch } from '../fidelity/tls-test-server.js';
 import type { BatchResponse } from './batch.js';
 import { DEMO_APP_WITHOUT_GROUP_MEMBER_READ, DEMO_GRAPH_CREDENTIALS } from './demo-credentials.js';
+import { createGraphSimulator } from './index.js';
 import { accessToken, graph, graphError, ManualClock, putControl, sendMailBody, useDemoSimulator } from './test-support.js';
 
 const clock = new ManualClock();
@@ -109,5 +111,48 @@ describe('$batch', () => {
 
   it('needs a valid token for the envelope', async () => {
     expect((await batch([getUser('1', 'adele.vance@contoso.com')], 'not-a-token')).status).toBe(401);
+  });
+});
+
+describe('$batch links', () => {
+  const pagedUsers: BatchRequest = { id: 'page', method: 'GET', url: '/users?$select=id&$top=2' };
+  const linksOf = (inner: BatchResponse | undefined) => {
+    const body = inner?.body as { '@odata.context': string; '@odata.nextLink': string };
+    return [body['@odata.context'], body['@odata.nextLink']];
+  };
+
+  it('use https when the envelope came over https, like the same request sent alone', async () => {
+    const simulator = createGraphSimulator({ clock: clock.now });
+    const certificate = await generateTestCertificate();
+    const server = await serveOverTls(simulator.app, certificate);
+    try {
+      const token = await simulator.app.inject({
+        method: 'POST',
+        url: `/${DEMO_GRAPH_CREDENTIALS.directoryId}/oauth2/v2.0/token`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          client_id: DEMO_GRAPH_CREDENTIALS.applicationId,
+          client_secret: DEMO_GRAPH_CREDENTIALS.clientSecret,
+          scope: 'https://graph.microsoft.com/.default',
+          grant_type: 'client_credentials',
+        }).toString(),
+      });
+      const fetchTls = trustingFetch(certificate);
+      const headers = { Authorization: `Bearer ${token.json<{ access_token: string }>().access_token}`, 'Content-Type': 'application/json' };
+      const alone = (await (await fetchTls(`${server.baseUrl}/v1.0${pagedUsers.url}`, { headers })).json()) as Record<string, string>;
+      const batched = await fetchTls(`${server.baseUrl}/v1.0/$batch`, { method: 'POST', headers, body: JSON.stringify({ requests: [pagedUsers] }) });
+      const links = linksOf((await responsesOf(batched)).get('page'));
+      expect(links).toEqual([alone['@odata.context'], alone['@odata.nextLink']]);
+      for (const link of links) expect(link).toMatch(new RegExp(`^https://127\\.0\\.0\\.1:${server.port}/v1\\.0/`));
+    } finally {
+      await server.close();
+      await simulator.close();
+    }
+  });
+
+  it('use the envelope scheme whatever X-Forwarded-Proto the client sends, outside or inside the batch', async () => {
+    const spoofed = { ...pagedUsers, headers: { 'X-Forwarded-Proto': 'https' } };
+    const response = await graph(running.baseUrl, running.token, '/$batch', { method: 'POST', headers: { 'X-Forwarded-Proto': 'https' }, body: { requests: [spoofed] } });
+    for (const link of linksOf((await responsesOf(response)).get('page'))) expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\.0\//);
   });
 });

@@ -36,6 +36,13 @@ export interface BatchResponse {
 
 const invalidBatch = (message: string) => new GraphError(400, 'BadRequest', message);
 
+/**
+ * The socket address inner requests are injected from. No real socket has it (it is not an IP),
+ * so the app trusts `X-Forwarded-Proto` from it alone: inner responses then build their links
+ * with the scheme the outer request came over, as the routes do for a request sent alone.
+ */
+export const INNER_REQUEST_ADDRESS = 'graph-simulator-$batch';
+
 export function registerBatchRoute(app: FastifyInstance, state: GraphSimulatorState): void {
   app.post(BATCH_PATH, async (request, reply) => {
     authenticateCaller(state, request);
@@ -67,9 +74,10 @@ async function runAfter(
 }
 
 async function dispatch(app: FastifyInstance, outer: FastifyRequest, step: BatchStep): Promise<BatchResponse> {
-  const headers: Record<string, string> = { ...step.headers, host: outer.headers.host ?? 'localhost' };
+  const headers: Record<string, string> = { ...step.headers, host: outer.headers.host ?? 'localhost', 'x-forwarded-proto': outer.protocol };
   if (outer.headers.authorization) headers.authorization = outer.headers.authorization;
   const response = await app.inject({
+    remoteAddress: INNER_REQUEST_ADDRESS,
     method: step.method as 'GET',
     url: `/v1.0${step.url.startsWith('/') ? '' : '/'}${step.url}`,
     headers,

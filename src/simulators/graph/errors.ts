@@ -55,18 +55,25 @@ export const invalidJsonPayload = () =>
 export interface ThrottleOptions {
   /** Seconds until the request may succeed; omitted from the reply when null. */
   retryAfterSeconds: number | null;
+  /**
+   * Sends Retry-After exactly as given instead (a fraction too): the fault switch's configured
+   * value, so a client's tolerance of servers that send fractions stays testable.
+   */
+  verbatimRetryAfter?: string;
   code?: string;
   message?: string;
 }
 
-/** 429 with `Retry-After` in seconds (fractional allowed, as docs/domain.md §Throttling and Retry-After says Graph may send). */
-export function tooManyRequests({ retryAfterSeconds, code = 'TooManyRequests', message = 'Too many requests' }: ThrottleOptions) {
-  const headers: Record<string, string> = retryAfterSeconds === null ? {} : { 'Retry-After': formatRetryAfter(retryAfterSeconds) };
-  return new GraphError(429, code, message, headers);
+/** 429 with `Retry-After` in whole seconds (docs/domain.md §Throttling and Retry-After). */
+export function tooManyRequests({ retryAfterSeconds, verbatimRetryAfter, code = 'TooManyRequests', message = 'Too many requests' }: ThrottleOptions) {
+  const retryAfter = verbatimRetryAfter ?? (retryAfterSeconds === null ? undefined : formatRetryAfter(retryAfterSeconds));
+  return new GraphError(429, code, message, retryAfter === undefined ? {} : { 'Retry-After': retryAfter });
 }
 
-/** Seconds rounded up to a tenth, at least 0.1: '2', '0.4', '12.5'. */
+/**
+ * HTTP's delay-seconds is a whole number (RFC 9110 §10.2.3), so a wait is rounded up to the next
+ * second, at least 1: a client that waits what it is told never comes back too early.
+ */
 export function formatRetryAfter(seconds: number): string {
-  const tenths = Math.max(1, Math.ceil(seconds * 10 - 1e-9));
-  return String(tenths / 10);
+  return String(Math.max(1, Math.ceil(seconds - 1e-9)));
 }

@@ -15,7 +15,9 @@ export function applyFaults(state: GraphSimulatorState): void {
   }
   if (faults.forceThrottle > 0) {
     faults.forceThrottle -= 1;
-    throw tooManyRequests({ retryAfterSeconds: faults.throttleWithoutRetryAfter ? null : faults.retryAfterSeconds });
+    throw faults.throttleWithoutRetryAfter
+      ? tooManyRequests({ retryAfterSeconds: null })
+      : tooManyRequests({ retryAfterSeconds: faults.retryAfterSeconds, verbatimRetryAfter: String(faults.retryAfterSeconds) });
   }
   if (faults.errorRate > 0 && state.faultRandom.next() < faults.errorRate) {
     throw new GraphError(500, 'generalException', 'General exception while processing');

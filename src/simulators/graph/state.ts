@@ -59,7 +59,7 @@ export interface GraphFaults {
   throttleWithoutRetryAfter: boolean;
   /** The next N Graph requests answer 429. */
   forceThrottle: number;
-  /** Retry-After (seconds) of forced 429s and of 503s. */
+  /** Retry-After (seconds) of forced 429s and of 503s, sent as configured (a fraction too, unlike computed waits). */
   retryAfterSeconds: number;
 }
 

@@ -40,8 +40,8 @@ describe('directory throttling (resource units per app and tenant per 10 s)', ()
     expect((await graph(running.baseUrl, running.token, `/groups/${group}/transitiveMembers`)).status).toBe(200);
     const refused = await graph(running.baseUrl, running.token, '/users');
     expect(refused.status).toBe(429);
-    // 0 units left, 2 needed, 0.9 units per second.
-    expect(refused.headers.get('retry-after')).toBe('2.3');
+    // 0 units left, 2 needed, 0.9 units per second: 2.23 s, sent as whole seconds (HTTP has no fractions).
+    expect(refused.headers.get('retry-after')).toBe('3');
   });
 
   it('omits Retry-After when the fault switch says so', async () => {
@@ -116,7 +116,7 @@ describe('limit arithmetic', () => {
     expect(window.waitFor(60_000, 10, 3)).toBe(60_000);
   });
 
-  it('formats Retry-After in seconds, rounded up to a tenth', () => {
-    expect([2, 0.31, 0.0001, 12.5, 60].map(formatRetryAfter)).toEqual(['2', '0.4', '0.1', '12.5', '60']);
+  it('formats Retry-After in whole seconds, rounded up, at least 1 (HTTP delay-seconds)', () => {
+    expect([2, 0.31, 0.0001, 12.5, 2.0000000001, 60].map(formatRetryAfter)).toEqual(['2', '1', '1', '13', '2', '60']);
   });
 });
