@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drainLeases, emailSends } from '../db/schema/index.js';
+import { DrainRequests } from './drain-requests.js';
 import { OUTCOME_UNKNOWN_MESSAGE } from './email-ledger.js';
 import { expectedRecipients, NotificationHarness, recipientCounts, waitFor, type Customer, type Instance } from './test-support/notification-harness.js';
 
@@ -153,5 +154,35 @@ describe('a sending instance stopped with SIGTERM mid-drain', () => {
     expect([...counts.entries()].sort()).toEqual([...expected].sort().map((address) => [address, 1]));
     expect(figures).toMatchObject({ duplicates: 0, lost: 0, outcomeUnknown: 0 });
     await recordFigures('SIGTERM', figures);
+  });
+});
+
+describe('a drain stuck on a call that never returns', () => {
+  it('stops renewing its lease, so another instance takes over and sends the rest, each once', async () => {
+    const customer = await harness.createCustomer({ users: 10 });
+    const expected = expectedRecipients(customer, new Date());
+    const check = await harness.request(customer, 'POST', '/api/run-check', {});
+    expect(check.json().summary.queued).toBe(expected.length);
+    const services = survivor.app.notifications;
+    // sendMail requests that hang, deaf to their timeout: the drain can never finish its slice.
+    const hanging: typeof fetch = (input, init) => (String(input).includes('/sendMail') ? new Promise<Response>(() => {}) : fetch(input, init));
+    const stuck = new DrainRequests(() => {});
+    const stuckDeps = { ...services, graph: { ...services.graph, fetch: hanging }, send: { ...services.send, workerId: 'stuck-instance', leaseMs: 300 } };
+    stuck.start(stuckDeps, services.log, { drainSliceMs: 200, maxDrainWaitMs: 100, drainWorkers: 1, sweepIntervalMs: SWEEP_MS, leaseMs: 600 });
+    try {
+      await waitFor(async () => (await rowsOf(customer)).some((row) => row.state === 'sending'), 10_000, 'the stuck instance to claim a mail');
+      startSurvivor();
+      await waitFor(async () => (await rowsOf(customer)).every((row) => row.state === 'sent' || row.state === 'failed'), 30_000, 'the second instance to take over');
+    } finally {
+      await stuck.stop(100);
+    }
+    const rows = await rowsOf(customer);
+    const byStuck = rows.filter((row) => row.claimedBy?.startsWith('stuck-instance/'));
+    expect(byStuck.length).toBeGreaterThan(0);
+    // The hung requests may or may not have reached Graph: reported, never sent again.
+    expect(byStuck.every((row) => row.state === 'failed' && row.errorKind === 'outcome_unknown')).toBe(true);
+    expect(rows.filter((row) => row.state === 'sent').length).toBe(expected.length - byStuck.length);
+    expect(Math.max(...recipientCounts(harness.mail(customer)).values())).toBe(1);
+    expect(harness.mail(customer)).toHaveLength(expected.length - byStuck.length);
   });
 });

@@ -125,7 +125,17 @@ export class DrainRequests {
       // A live instance drains this organization: the mail is in its hands.
       if (!grant.acquired) return;
       if (grant.tookOverFrom !== null) log.warn({ tenantId, previousHolder: grant.tookOverFrom }, 'took over the mail of an instance that stopped renewing its drain lease');
+      // A slice claims nothing after its deadline, and then waits at most a pacing pause and its
+      // sends in flight (each bounded by the row's lease). Past that the drain is stuck (a call that
+      // never returns): it stops renewing, so another instance takes over once the lease lapses.
+      const stuckAfterMs = options.drainSliceMs + options.maxDrainWaitMs + deps.send.leaseMs;
+      let sliceStartedAt = deps.clock().getTime();
       heartbeat = setInterval(() => {
+        if (deps.clock().getTime() - sliceStartedAt > stuckAfterMs) {
+          if (!drain.stop.signal.aborted) log.error({ tenantId, stuckAfterMs }, 'drain stuck: its lease is left to lapse so another instance takes over');
+          drain.stop.abort();
+          return;
+        }
         renewDrainLease(deps.db, tenantId, holder, deps.clock(), options.leaseMs).then(
           (held) => {
             if (held) return;
@@ -136,6 +146,7 @@ export class DrainRequests {
         );
       }, options.leaseMs / 3);
       do {
+        sliceStartedAt = deps.clock().getTime();
         drain.again = false;
         const result = await drainTenant(deps, tenantId, {
           deadline: new Date(deps.clock().getTime() + options.drainSliceMs),
