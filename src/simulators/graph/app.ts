@@ -11,9 +11,10 @@ import { GraphError, invalidJsonPayload, TokenEndpointError } from './errors.js'
 import { applyFaults } from './faults.js';
 import { registerGroupRoutes } from './group-routes.js';
 import { innerErrorDate, tokenErrorTimestamp } from './graph-time.js';
+import { OPENID_CONFIGURATION_PATH, registerOpenIdConfiguration } from './openid-configuration.js';
 import { registerSendMailRoute } from './send-mail.js';
 import type { GraphSimulatorState } from './state.js';
-import { registerTokenEndpoint, TOKEN_PATH } from './token-endpoint.js';
+import { authorityClientRequestId, registerTokenEndpoint, TOKEN_PATH } from './token-endpoint.js';
 import { registerUserRoutes } from './user-routes.js';
 
 export interface SimulatorAppOptions {
@@ -25,7 +26,8 @@ type RouteKind = 'graph' | 'batch' | 'token' | 'other';
 function routeKind(request: FastifyRequest): RouteKind {
   const route = request.routeOptions.url;
   if (route === BATCH_PATH) return 'batch';
-  if (route === TOKEN_PATH) return 'token';
+  // The Entra authority: the token endpoint and the tenant's OpenID metadata.
+  if (route === TOKEN_PATH || route === OPENID_CONFIGURATION_PATH) return 'token';
   if (route?.startsWith('/v1.0/')) return 'graph';
   return 'other';
 }
@@ -51,6 +53,8 @@ export function buildSimulatorApp(state: GraphSimulatorState, options: Simulator
       });
     } else if (routeKind(request) === 'token') {
       void reply.header('x-ms-request-id', randomUUID());
+      const clientRequestId = authorityClientRequestId(request);
+      if (clientRequestId) void reply.header('client-request-id', clientRequestId);
     }
   });
   // Faults hit each Graph operation (inner $batch requests included), not the $batch envelope.
@@ -94,6 +98,7 @@ export function buildSimulatorApp(state: GraphSimulatorState, options: Simulator
   });
 
   registerTokenEndpoint(app, state);
+  registerOpenIdConfiguration(app, state);
   registerUserRoutes(app, state);
   registerGroupRoutes(app, state);
   registerDomainRoutes(app, state);
@@ -126,8 +131,7 @@ function registerBodyParsers(app: FastifyInstance): void {
 function sendTokenError(state: GraphSimulatorState, error: TokenEndpointError, request: FastifyRequest, reply: FastifyReply) {
   const now = state.clock();
   const traceId = String(reply.getHeader('x-ms-request-id') ?? randomUUID());
-  const clientRequestId = request.headers['client-request-id'];
-  const correlationId = typeof clientRequestId === 'string' ? clientRequestId : randomUUID();
+  const correlationId = authorityClientRequestId(request) ?? randomUUID();
   const timestamp = tokenErrorTimestamp(now);
   return reply
     .code(error.status)

@@ -164,6 +164,56 @@ describe('token errors (docs/domain.md §Graph tokens)', () => {
     });
     expect(((await response.json()) as TokenError).correlation_id).toBe('11111111-2222-4333-8444-555555555555');
   });
+
+  it('reads client-request-id from the query too, as MSAL sends it, and echoes it in the response header', async () => {
+    const id = '22222222-3333-4444-8555-666666666666';
+    const tokenUrl = `${baseUrl}/${DEMO_GRAPH_CREDENTIALS.directoryId}/oauth2/v2.0/token?client-request-id=${id}&x-client-SKU=msal.js.node`;
+    const granted = await fetch(tokenUrl, {
+      method: 'POST',
+      body: new URLSearchParams({
+        client_id: DEMO_GRAPH_CREDENTIALS.applicationId,
+        client_secret: DEMO_GRAPH_CREDENTIALS.clientSecret,
+        scope: 'https://graph.microsoft.com/.default',
+        grant_type: 'client_credentials',
+      }),
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.headers.get('client-request-id')).toBe(id);
+    const refused = await fetch(tokenUrl, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials' }) });
+    expect(refused.headers.get('client-request-id')).toBe(id);
+    expect(((await refused.json()) as TokenError).correlation_id).toBe(id);
+    // Without one, Entra has nothing to echo.
+    expect((await requestToken(baseUrl, DEMO_GRAPH_CREDENTIALS)).headers.has('client-request-id')).toBe(false);
+  });
+});
+
+describe('tenant OpenID metadata (GET /{tenant}/v2.0/.well-known/openid-configuration)', () => {
+  const discovery = (tenant: string) => fetch(`${baseUrl}/${tenant}/v2.0/.well-known/openid-configuration`);
+
+  it("names the tenant's own endpoints by tenant id, also when asked by domain", async () => {
+    const tenantId = DEMO_GRAPH_CREDENTIALS.directoryId;
+    for (const tenant of [tenantId, 'contoso.onmicrosoft.com']) {
+      const response = await discovery(tenant);
+      expect(response.status).toBe(200);
+      const metadata = (await response.json()) as Record<string, unknown>;
+      expect(metadata).toMatchObject({
+        issuer: `${baseUrl}/${tenantId}/v2.0`,
+        token_endpoint: `${baseUrl}/${tenantId}/oauth2/v2.0/token`,
+        authorization_endpoint: `${baseUrl}/${tenantId}/oauth2/v2.0/authorize`,
+        end_session_endpoint: `${baseUrl}/${tenantId}/oauth2/v2.0/logout`,
+        jwks_uri: `${baseUrl}/${tenantId}/discovery/v2.0/keys`,
+        token_endpoint_auth_methods_supported: expect.arrayContaining(['client_secret_post']),
+        msgraph_host: new URL(baseUrl).host,
+      });
+    }
+  });
+
+  it('answers an unknown tenant as the token endpoint does (AADSTS90002)', async () => {
+    const response = await discovery('nowhere.example.com');
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as TokenError;
+    expect(body).toMatchObject({ error: 'invalid_tenant', error_codes: [90002] });
+  });
 });
 
 describe('bearer token validation on Graph', () => {

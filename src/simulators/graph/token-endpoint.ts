@@ -1,9 +1,11 @@
 // The Entra token endpoint, client-credentials grant only (docs/domain.md §Graph tokens):
 // POST /{tenant}/oauth2/v2.0/token, form-encoded. Each failure answers the AADSTS error Entra
 // gives for it, in the order Entra checks: tenant, parameters, application, secret, consent.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueAccessToken, type TokenGrant } from './access-tokens.js';
+import type { SimTenant } from './directory.js';
 import { TokenEndpointError } from './errors.js';
+import { singleHeader } from './graph-http.js';
 import { findTenant, type GraphSimulatorState } from './state.js';
 
 export const TOKEN_PATH = '/:tenant/oauth2/v2.0/token';
@@ -33,11 +35,20 @@ export function registerTokenEndpoint(app: FastifyInstance, state: GraphSimulato
   });
 }
 
-function grantClientCredentials(
-  state: GraphSimulatorState,
-  tenantIdOrDomain: string,
-  form: Readonly<Record<string, string | undefined>>,
-): TokenGrant {
+/**
+ * The client-request-id of a request to the authority: a header, or a query parameter as MSAL
+ * sends it. Entra echoes it in the `client-request-id` response header and as the correlation id.
+ */
+export function authorityClientRequestId(request: FastifyRequest): string | undefined {
+  const header = singleHeader(request, 'client-request-id');
+  if (header) return header;
+  const query = request.query as Readonly<Record<string, unknown>> | undefined;
+  const parameter = query?.['client-request-id'];
+  return typeof parameter === 'string' && parameter.length > 0 ? parameter : undefined;
+}
+
+/** The tenant a path names by id or domain, or the AADSTS error Entra answers for it. */
+export function resolveAuthorityTenant(state: GraphSimulatorState, tenantIdOrDomain: string): SimTenant {
   if (!GUID.test(tenantIdOrDomain) && !DNS_NAME.test(tenantIdOrDomain)) {
     throw new TokenEndpointError(400, 'invalid_request', 900023,
       `Specified tenant identifier '${tenantIdOrDomain}' is neither a valid DNS name, nor a valid external domain.`);
@@ -47,6 +58,15 @@ function grantClientCredentials(
     throw new TokenEndpointError(400, 'invalid_tenant', 90002,
       `Tenant '${tenantIdOrDomain}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.`);
   }
+  return tenant;
+}
+
+function grantClientCredentials(
+  state: GraphSimulatorState,
+  tenantIdOrDomain: string,
+  form: Readonly<Record<string, string | undefined>>,
+): TokenGrant {
+  const tenant = resolveAuthorityTenant(state, tenantIdOrDomain);
   const parameter = (name: string) => {
     const value = form[name];
     return typeof value === 'string' && value.length > 0 ? value : undefined;

@@ -170,7 +170,7 @@ function billingInfo(subscription: Subscription, plan: Plan, includeLastFailedPa
 
 /**
  * `GET /v1/billing/subscriptions/{id}`. `billing_info` exists only once billing has started and
- * disappears with cancellation; `last_failed_payment` only when asked for with
+ * stays after cancellation (without `next_billing_time`); `last_failed_payment` only when asked for with
  * `fields=last_failed_payment`, as PayPal does.
  */
 export function subscriptionRepresentation(
@@ -180,7 +180,7 @@ export function subscriptionRepresentation(
   options: { includeLastFailedPayment?: boolean } = {},
 ) {
   const plan = state.plans.get(subscription.planId) as Plan;
-  const hasBillingInfo = ['ACTIVE', 'SUSPENDED', 'EXPIRED'].includes(subscription.status);
+  const hasBillingInfo = ['ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED'].includes(subscription.status);
   const hasSubscriber = subscription.subscriber.name !== undefined || subscription.subscriber.email_address !== undefined;
   return {
     status: subscription.status,

@@ -215,12 +215,16 @@ describe('subscription actions and their state rules', () => {
     expect((await getSubscription(id)).billing_info.next_billing_time).toBe('2025-03-31T10:00:00Z');
   });
 
-  it('cancel is immediate and final, from ACTIVE or SUSPENDED, and removes billing_info', async () => {
+  it('cancel is immediate and final, from ACTIVE or SUSPENDED, and keeps billing_info without next_billing_time', async () => {
     const fromActive = await activeSubscription();
+    const before = await getSubscription(fromActive);
     expect((await action(fromActive, 'cancel', { reason: 'Not needed' })).status).toBe(204);
     const cancelled = await getSubscription(fromActive);
     expect(cancelled).toMatchObject({ status: 'CANCELLED', status_change_note: 'Not needed' });
-    expect(cancelled.billing_info).toBeUndefined();
+    // PayPal keeps the billing history of a cancelled subscription; only the next charge is gone.
+    const { next_billing_time: _next, ...history } = before.billing_info;
+    expect(cancelled.billing_info).toEqual(history);
+    expect(cancelled.billing_info.last_payment.amount.value).toBe('35.00');
     for (const name of ['activate', 'suspend', 'cancel']) expect((await action(fromActive, name)).status).toBe(422);
 
     const fromSuspended = await activeSubscription();
