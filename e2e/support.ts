@@ -56,8 +56,11 @@ interface DemoCredentials {
   fromEmail: string;
 }
 
-/** Saves the demo tenant's connection with the default template through the API, as the wizard would. */
-export async function configureDemoTenant(page: Page): Promise<void> {
+/**
+ * Saves the demo tenant's connection with the default template through the API, as the wizard
+ * would; `app` picks another of the tenant's app registrations (one consented without Mail.Send).
+ */
+export async function configureDemoTenant(page: Page, app?: { applicationId: string; clientSecret: string }): Promise<void> {
   const [organization] = (await (await page.request.get('/api/tenants')).json()) as { id: string }[];
   if (!organization) throw new Error('the journey needs an organization');
   const demo = (await (await page.request.get('/api/demo/graph-credentials')).json()) as DemoCredentials;
@@ -67,8 +70,8 @@ export async function configureDemoTenant(page: Page): Promise<void> {
     data: {
       tenantId: demo.tenantId,
       azureDirectoryId: demo.azureDirectoryId,
-      applicationId: demo.applicationId,
-      clientSecret: demo.clientSecret,
+      applicationId: app?.applicationId ?? demo.applicationId,
+      clientSecret: app?.clientSecret ?? demo.clientSecret,
       fromEmail: demo.fromEmail,
       emailTemplate: template,
       checkTime: '08:00',

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO_APP_WITHOUT_MAIL_SEND } from '../src/simulators/graph/demo-credentials.js';
 import { test } from './csp-guard.js';
 import { configureDemoTenant, signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
@@ -120,4 +121,27 @@ test('users table: expiring soon first, filters, sorting, reasons, delivery stat
   await expect(sortByExpiry).toBeInViewport({ ratio: 1 });
   await sortByExpiry.click();
   await expect(card.getByRole('columnheader', { name: 'Expires In' })).toHaveAttribute('aria-sort', 'ascending');
+});
+
+test("users table: a reminder Graph refused shows Failed, and why on hover", async ({ page }) => {
+  await signUpWithOrganization(page, { email: uniqueEmail('users-table-failed'), name: 'Fay Failed' }, { name: 'Contoso Ltd', domain: 'contoso.com' });
+  await subscribeInDemo(page);
+  // The demo tenant's app registration consented without Mail.Send: every sendMail is refused.
+  await configureDemoTenant(page, DEMO_APP_WITHOUT_MAIL_SEND);
+  await page.reload();
+  await page.getByRole('button', { name: 'Run Now' }).click();
+  await expect(toast(page, /^Checked \d+ users?/)).toBeVisible();
+
+  const card = usersCardOf(page);
+  const alex = bodyRows(card).filter({ hasText: 'alex.wilber@contoso.com' });
+  // The reminders are sent after the check answers: reload until Alex's has been tried.
+  await expect(async () => {
+    await page.reload();
+    await expect(alex.locator('[data-delivery]')).toHaveText('Failed', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(alex.getByText('Never', { exact: true })).toBeVisible();
+  await alex.getByText('Failed', { exact: true }).hover();
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toContainText('Mail.Send');
+  await expect(tooltip).toContainText('(ErrorAccessDenied)');
 });
