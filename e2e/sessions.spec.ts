@@ -27,9 +27,10 @@ test('a link cannot sign anyone out; Sign out everywhere ends the sessions on ev
   expect((await page.request.get('/api/auth/user')).status()).toBe(200);
 
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-  // The browser leaves through the issuer's logout page and comes back: wait for where it lands,
-  // not for the click's own navigation, which Playwright can lose track of across the two origins.
-  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click({ noWaitAfter: true });
+  // The browser leaves through the issuer's logout page and comes back: wait for where it lands.
+  // A real click() waits for its own navigation, which Playwright sometimes loses track of across
+  // the two origins (the step then hangs on a page that has long loaded), so dispatch the click.
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).dispatchEvent('click');
   await expect(page.getByRole('heading', { name: 'Passwatch Automation' })).toBeVisible();
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   expect((await phonePage.request.get('/api/auth/user')).status()).toBe(401);
