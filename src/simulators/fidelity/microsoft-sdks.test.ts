@@ -1,0 +1,198 @@
+// Microsoft's own libraries against the Graph simulator over TLS: @azure/msal-node gets an app-only
+// token from the simulated Entra authority (discovery first, client-request-id in the query) and
+// @microsoft/microsoft-graph-client pages users by @odata.nextLink, retries a throttled call after
+// its Retry-After, and sends mail. A deviation of the simulator from Entra or Graph shows up here
+// as a library error, not as a difference in a hand-written test client.
+import { ConfidentialClientApplication, type INetworkModule, type NetworkRequestOptions, type NetworkResponse } from '@azure/msal-node';
+import {
+  AuthenticationHandler,
+  Client,
+  type Context,
+  type Middleware,
+  PageIterator,
+  RetryHandler,
+  RetryHandlerOptions,
+  TelemetryHandler,
+} from '@microsoft/microsoft-graph-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createGraphSimulator, DEMO_GRAPH_CREDENTIALS, type GraphSimulator } from '../graph/index.js';
+import { generateTestCertificate, serveOverTls, type TlsServer, trustingFetch } from './tls-test-server.js';
+
+const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+
+interface Exchange {
+  method: string;
+  url: URL;
+  requestHeaders: Headers;
+  status: number;
+  responseHeaders: Headers;
+}
+
+let simulator: GraphSimulator;
+let server: TlsServer;
+let fetchTls: ReturnType<typeof trustingFetch>;
+/** Every request the libraries made, in order, with its answer. */
+let exchanges: Exchange[];
+
+/** fetch for the libraries: only to the simulator (nothing leaves loopback), each exchange recorded. */
+async function recordedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const url = new URL(request.url);
+  if (url.origin !== server.baseUrl) throw new Error(`the library tried to reach ${url.origin}, not the simulator`);
+  const response = await fetchTls(request);
+  exchanges.push({ method: request.method, url, requestHeaders: request.headers, status: response.status, responseHeaders: response.headers });
+  return response;
+}
+
+/** MSAL's network module over the recording fetch (MSAL's own one cannot be given a CA). */
+const msalNetwork: INetworkModule = {
+  sendGetRequestAsync: <T>(url: string, options?: NetworkRequestOptions) => msalExchange<T>('GET', url, options),
+  sendPostRequestAsync: <T>(url: string, options?: NetworkRequestOptions) => msalExchange<T>('POST', url, options),
+};
+
+async function msalExchange<T>(method: string, url: string, options?: NetworkRequestOptions): Promise<NetworkResponse<T>> {
+  const response = await recordedFetch(url, { method, headers: options?.headers ?? {}, ...(options?.body === undefined ? {} : { body: options.body }) });
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { status: response.status, headers, body: (await response.json()) as T };
+}
+
+function confidentialClient(): ConfidentialClientApplication {
+  return new ConfidentialClientApplication({
+    auth: {
+      clientId: DEMO_GRAPH_CREDENTIALS.applicationId,
+      clientSecret: DEMO_GRAPH_CREDENTIALS.clientSecret,
+      authority: `${server.baseUrl}/${DEMO_GRAPH_CREDENTIALS.directoryId}`,
+      knownAuthorities: [new URL(server.baseUrl).host],
+    },
+    system: { networkClient: msalNetwork },
+  });
+}
+
+/** The Graph client's default middleware chain, its last link sending through the recording fetch. */
+function graphClient(msal: ConfidentialClientApplication): Client {
+  const authentication = new AuthenticationHandler({
+    getAccessToken: async () => {
+      const result = await msal.acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] });
+      if (!result) throw new Error('MSAL returned no token');
+      return result.accessToken;
+    },
+  });
+  const retry = new RetryHandler(new RetryHandlerOptions());
+  const telemetry = new TelemetryHandler();
+  const send: Middleware = {
+    execute: async (context: Context) => {
+      context.response = await recordedFetch(context.request, context.options);
+    },
+  };
+  authentication.setNext(retry);
+  retry.setNext(telemetry);
+  telemetry.setNext(send);
+  return Client.initWithMiddleware({ middleware: authentication, baseUrl: `${server.baseUrl}/`, customHosts: new Set(['127.0.0.1']) });
+}
+
+const graphExchanges = () => exchanges.filter((exchange) => exchange.url.pathname.startsWith('/v1.0/'));
+
+beforeAll(async () => {
+  simulator = createGraphSimulator();
+  const certificate = await generateTestCertificate();
+  server = await serveOverTls(simulator.app, certificate);
+  fetchTls = trustingFetch(certificate);
+});
+beforeEach(() => {
+  simulator.reset();
+  exchanges = [];
+});
+afterAll(async () => {
+  await server?.close();
+  await simulator?.close();
+});
+
+describe('@azure/msal-node against the simulated Entra authority', () => {
+  it('acquireTokenByClientCredential reads the tenant metadata, then gets a token with the roles consented', async () => {
+    const result = await confidentialClient().acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] });
+    expect(result?.accessToken).toBeTruthy();
+    const [discovery, token] = exchanges;
+    expect(discovery).toMatchObject({ method: 'GET', status: 200 });
+    expect(discovery?.url.pathname).toBe(`/${DEMO_GRAPH_CREDENTIALS.directoryId}/v2.0/.well-known/openid-configuration`);
+    expect(token).toMatchObject({ method: 'POST', status: 200 });
+    expect(token?.url.pathname).toBe(`/${DEMO_GRAPH_CREDENTIALS.directoryId}/oauth2/v2.0/token`);
+    // MSAL sends its correlation id as a query parameter; Entra echoes it.
+    const sent = token?.url.searchParams.get('client-request-id');
+    expect(sent).toBe(result?.correlationId);
+    expect(token?.responseHeaders.get('client-request-id')).toBe(sent);
+    const claims = JSON.parse(Buffer.from(result?.accessToken.split('.')[1] ?? '', 'base64url').toString()) as { roles: string[] };
+    expect(claims.roles).toEqual(expect.arrayContaining(['User.Read.All', 'Mail.Send']));
+  });
+
+  it('fails on an unknown tenant at the metadata request, as against Entra', async () => {
+    const stranger = new ConfidentialClientApplication({
+      auth: {
+        clientId: DEMO_GRAPH_CREDENTIALS.applicationId,
+        clientSecret: DEMO_GRAPH_CREDENTIALS.clientSecret,
+        authority: `${server.baseUrl}/nowhere.example.com`,
+        knownAuthorities: [new URL(server.baseUrl).host],
+      },
+      system: { networkClient: msalNetwork },
+    });
+    // As against Entra: the metadata request is refused (400 invalid_tenant), so MSAL cannot resolve the endpoints.
+    await expect(stranger.acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] })).rejects.toMatchObject({ errorCode: 'endpoints_resolution_error' });
+    expect(exchanges.map((exchange) => [exchange.url.pathname, exchange.status])).toEqual([['/nowhere.example.com/v2.0/.well-known/openid-configuration', 400]]);
+  });
+});
+
+describe('@microsoft/microsoft-graph-client against the Graph simulator', () => {
+  it('pages every user with PageIterator, following @odata.nextLink as returned (https, same host)', async () => {
+    const client = graphClient(confidentialClient());
+    const first = await client.api('/users').select(['id', 'userPrincipalName']).top(40).get();
+    const ids: string[] = [];
+    const iterator = new PageIterator(client, first, (user: { id: string }) => {
+      ids.push(user.id);
+      return true;
+    });
+    await iterator.iterate();
+    const contoso = simulator.state.tenants.get(DEMO_GRAPH_CREDENTIALS.directoryId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual(contoso?.users.map((user) => user.id).sort());
+    const pages = graphExchanges();
+    expect(pages.length).toBe(Math.ceil(ids.length / 40));
+    expect(pages.every((page) => page.status === 200 && page.url.origin === server.baseUrl)).toBe(true);
+  });
+
+  it('waits out a 429 for its Retry-After and then succeeds', async () => {
+    // One unit per second, and the app's bucket just emptied: a list without $select costs two units,
+    // so the simulator asks for 2 s (a whole number, as HTTP requires; the exact wait is a bit less).
+    simulator.state.settings.directoryBudgetPer10Seconds = 10;
+    const client = graphClient(confidentialClient());
+    await client.api('/users').select('id').top(1).get(); // token and metadata fetched before the bucket is emptied
+    const { directoryId, applicationId } = DEMO_GRAPH_CREDENTIALS;
+    simulator.state.directoryBuckets.set(`${directoryId}|${applicationId}`, { units: 0.2, updatedAt: Date.now() });
+    exchanges = [];
+    const page = await client.api('/users').top(1).get();
+    expect(page.value).toHaveLength(1);
+    const [throttled, retried] = graphExchanges();
+    expect(throttled?.status).toBe(429);
+    expect(throttled?.responseHeaders.get('retry-after')).toBe('2');
+    // Retried once, after the wait: sooner, the bucket would still have been empty.
+    expect(retried?.status).toBe(200);
+    expect(retried?.requestHeaders.get('retry-attempt')).toBe('1');
+    expect(graphExchanges()).toHaveLength(2);
+  });
+
+  it('sends mail with POST /users/{sender}/sendMail', async () => {
+    const client = graphClient(confidentialClient());
+    await client.api(`/users/${DEMO_GRAPH_CREDENTIALS.fromEmail}/sendMail`).post({
+      message: {
+        subject: 'Your password expires in 3 days',
+        body: { contentType: 'HTML', content: '<p>Please change it.</p>' },
+        toRecipients: [{ emailAddress: { address: 'adele.vance@contoso.com' } }],
+      },
+      saveToSentItems: false,
+    });
+    expect(graphExchanges().map((exchange) => exchange.status)).toEqual([202]);
+    expect(simulator.state.sentMail).toHaveLength(1);
+    expect(simulator.state.sentMail[0]).toMatchObject({ subject: 'Your password expires in 3 days', to: ['adele.vance@contoso.com'] });
+  });
+});
