@@ -10,6 +10,7 @@ import { SessionStore } from './auth/session-store.js';
 import { registerSignInRoutes } from './auth/sign-in-routes.js';
 import { registerSignOutRoutes } from './auth/sign-out-routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerHealthRoutes } from './http/health-routes.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { registerRateLimits } from './http/rate-limits.js';
@@ -69,9 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const rateLimits = await registerRateLimits(app, { db, clock, settings: config.rateLimits });
 
   const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock);
-  const guards = createGuards(db, sessions);
+  const guards = createGuards(sessions);
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  registerHealthRoutes(app, { pool: db.$client });
   registerSignInRoutes(app, {
     db,
     oidc: deps.oidc,

@@ -10,6 +10,8 @@ import { registerPurgeJobs } from './jobs/purge-expired-records.js';
 import { SessionStore } from './auth/session-store.js';
 import { systemClock } from './clock.js';
 import { registerAutomationJobs } from './automation/automation-jobs.js';
+import { markInterruptedRuns } from './automation/interrupted-runs.js';
+import { runShutdown, WORK_GRACE_MS, type ShutdownStep } from './lifecycle/graceful-shutdown.js';
 
 const webRoot = fileURLToPath(new URL('../web', import.meta.url));
 
@@ -25,63 +27,96 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = (message: string) => console.log(`[passwatch] ${message}`);
-
-  const database = await startDatabase(config, log);
-  const demo = config.demoMode ? await startDemoServices(config) : null;
-  const oidcSettings = config.oidc ?? demo!.oidc;
-  if (demo?.paypal) config = { ...config, paypal: { ...config.paypal, ...demo.paypal } };
-  if (demo) config = { ...config, graph: { ...config.graph, ...demo.graph } };
-  const app = await buildApp({
-    config,
-    db: database.db,
-    oidc: new OidcProvider(oidcSettings, `${config.appUrl}/api/callback`),
-    webRoot,
-    simulatedMailboxUrl: demo?.mailboxUrl ?? null,
-    demoGraphCredentials: demo?.graphCredentials ?? null,
-  });
-  // PayPal product and plans: created once if not configured; a failure is retried on first use.
-  app.billing.catalog.ensure().catch((error: unknown) => app.log.error({ err: error }, 'PayPal catalog not ready'));
-  const sessions = new SessionStore(database.db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, systemClock);
-  const jobs = await startJobs(
-    database.pool,
-    [
-      (boss) => registerBillingJobs(boss, app.billing),
-      (boss) => registerAutomationJobs(boss, app.notifications),
-      (boss) => registerPurgeJobs(boss, { db: database.db, sessions, clock: systemClock, log: app.log }),
-    ],
-    {
-      onError: (error) => app.log.error({ err: error }, 'job engine error'),
-    },
-  );
-
+  // What this process has started, stopped in reverse on shutdown or when the start fails.
+  const started: ShutdownStep[] = [];
+  const work: ShutdownStep[] = [];
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const at = Date.now();
     log(`${signal} received, shutting down...`);
-    await jobs.stop();
-    await app.close();
-    await demo?.close();
-    await database.close();
-    log('stopped');
-    process.exit(0);
+    const clean = await runShutdown({ work, services: [...started].reverse() }, log);
+    log(`stopped (${Date.now() - at} ms${clean ? '' : ', not everything stopped in time'})`);
+    process.exit(clean ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  log(`Database: ${database.description}`);
-  if (demo) {
-    log('Demo mode: sign-in, the directory and payments are simulated.');
-    for (const line of demo.descriptions) log(line);
-  } else {
-    log(`Sign-in: ${oidcSettings.issuerUrl}`);
+  try {
+    const database = await startDatabase(config, log);
+    started.push({ name: 'the database', stop: () => database.close() });
+    const demo = config.demoMode ? await startDemoServices(config) : null;
+    if (demo) started.push({ name: 'the demo simulators', stop: () => demo.close() });
+    const oidcSettings = config.oidc ?? demo!.oidc;
+    if (demo?.paypal) config = { ...config, paypal: { ...config.paypal, ...demo.paypal } };
+    if (demo) config = { ...config, graph: { ...config.graph, ...demo.graph } };
+    const app = await buildApp({
+      config,
+      db: database.db,
+      oidc: new OidcProvider(oidcSettings, `${config.appUrl}/api/callback`),
+      webRoot,
+      simulatedMailboxUrl: demo?.mailboxUrl ?? null,
+      demoGraphCredentials: demo?.graphCredentials ?? null,
+    });
+    // Fastify's close stops accepting connections and waits for the requests in flight.
+    work.push({ name: 'the HTTP server', stop: () => app.close() });
+
+    // Jobs start only once the port is ours: a second start on a busy port must not run any.
+    await listenOn(app, config);
+    const interrupted = await markInterruptedRuns(database.db, systemClock());
+    if (interrupted > 0) log(`${interrupted} password check(s) left running by a stopped process marked interrupted`);
+    // PayPal product and plans: created once if not configured; a failure is retried on first use.
+    app.billing.catalog.ensure().catch((error: unknown) => app.log.error({ err: error }, 'PayPal catalog not ready'));
+    const sessions = new SessionStore(database.db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, systemClock);
+    const jobs = await startJobs(
+      database.pool,
+      [
+        (boss) => registerBillingJobs(boss, app.billing),
+        (boss) => registerAutomationJobs(boss, app.notifications),
+        (boss) => registerPurgeJobs(boss, { db: database.db, sessions, clock: systemClock, log: app.log }),
+      ],
+      {
+        onError: (error) => app.log.error({ err: error }, 'job engine error'),
+      },
+    );
+    // Running jobs get the grace period; pg-boss then marks the unfinished ones failed, to be retried.
+    work.push({ name: 'the background jobs', stop: () => jobs.stop(WORK_GRACE_MS) });
+
+    log(`Database: ${database.description}`);
+    if (demo) {
+      log('Demo mode: sign-in, the directory and payments are simulated.');
+      for (const line of demo.descriptions) log(line);
+    } else {
+      log(`Sign-in: ${oidcSettings.issuerUrl}`);
+    }
+    log(`Passwatch is running at ${config.appUrl}`);
+  } catch (error) {
+    // Whatever did start (the embedded database above all) is stopped, so the next start finds
+    // neither a running server nor a held port.
+    stopping = true;
+    await runShutdown({ work, services: [...started].reverse() }, log);
+    throw error;
   }
-  log(`Passwatch is running at ${config.appUrl}`);
+}
+
+/** Binds the HTTP port; a port already taken fails with what to do about it. */
+async function listenOn(app: Awaited<ReturnType<typeof buildApp>>, config: AppConfig): Promise<void> {
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`port ${config.port} on ${config.host} is already in use (EADDRINUSE): is Passwatch already running? Stop it or set PORT to a free port.`);
+    }
+    throw error;
+  }
 }
 
 main().catch((error: unknown) => {
-  console.error('[passwatch] failed to start:', error instanceof Error ? error.stack ?? error.message : error);
+  // A rejection without a value once printed "failed to start: undefined": always say something.
+  const cause = error instanceof Error ? error.message : error === undefined ? 'an unknown error (no details were given)' : String(error);
+  console.error(`[passwatch] failed to start: ${cause}`);
+  if (error instanceof Error && error.stack && process.env.LOG_LEVEL === 'debug') console.error(error.stack);
   process.exit(1);
 });
 

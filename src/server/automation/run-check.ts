@@ -4,6 +4,7 @@ import { localDateOf } from '../../shared/domain/days-until.js';
 import type { LocalDate } from '../../shared/domain/local-date.js';
 import { actorNameOf } from '../audit/actor-name.js';
 import { recordAudit } from '../audit/record-audit.js';
+import { whileRunIsAlive } from './interrupted-runs.js';
 import { trackConnection } from '../configuration/connection-status.js';
 import { graphClientFor, loadGraphConnection, type GraphConnection } from '../configuration/graph-connection.js';
 import { automationRuns } from '../db/schema/index.js';
@@ -45,7 +46,7 @@ export async function runManualCheck(services: NotificationServices, tenantId: s
     .values({ tenantId, trigger: 'manual', localDay: localDateOf(startedAt, connection.configuration.timeZone), status: 'running', requestedByUserId: actorUserId, startedAt })
     .returning({ id: automationRuns.id });
   if (!run) throw new Error('automation_runs insert returned no row');
-  return executeCheck(services, tenantId, connection, { id: run.id, trigger: 'manual', actorUserId }, startedAt);
+  return whileRunIsAlive(services.db.$client, run.id, () => executeCheck(services, tenantId, connection, { id: run.id, trigger: 'manual', actorUserId }, startedAt));
 }
 
 /**
@@ -67,7 +68,7 @@ export async function runScheduledCheckOf(services: NotificationServices, tenant
     })
     .returning({ id: automationRuns.id });
   if (!run) return null;
-  return executeCheck(services, tenantId, connection, { id: run.id, trigger: 'schedule', actorUserId: null }, startedAt);
+  return whileRunIsAlive(services.db.$client, run.id, () => executeCheck(services, tenantId, connection, { id: run.id, trigger: 'schedule', actorUserId: null }, startedAt));
 }
 
 /**

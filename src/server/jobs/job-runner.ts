@@ -11,8 +11,12 @@ export interface JobRunnerOptions {
 
 export interface JobRunner {
   boss: PgBoss;
-  /** Stops taking jobs, waits for running ones (up to 30 s), and closes pg-boss's connections. */
-  stop(): Promise<void>;
+  /**
+   * Stops taking jobs and waits up to `timeoutMs` (default 30 s) for running ones; those still
+   * running then are marked failed, so pg-boss retries them on another instance. Closes pg-boss's
+   * connections.
+   */
+  stop(timeoutMs?: number): Promise<void>;
 }
 
 export const JOB_SCHEMA = 'pgboss';
@@ -39,5 +43,5 @@ export async function startJobs(database: pg.Pool | string, registrations: reado
     await boss.stop({ graceful: false });
     throw error;
   }
-  return { boss, stop: () => boss.stop({ graceful: true, timeout: 30_000 }) };
+  return { boss, stop: (timeoutMs = 30_000) => boss.stop({ graceful: true, timeout: timeoutMs }) };
 }

@@ -1,18 +1,20 @@
 import { loadConfig, type AppConfig } from '../config.js';
 
+/** The environment of testConfig (a test that starts the server as a process gives it this). */
+export const TEST_ENVIRONMENT: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  APP_URL: 'http://localhost:3000',
+  OIDC_ISSUER_URL: 'http://127.0.0.1:1/unused',
+  OIDC_CLIENT_ID: 'passwatch-test',
+  OIDC_CLIENT_SECRET: 'test-secret',
+  PAYPAL_CLIENT_ID: 'paypal-test-client',
+  PAYPAL_CLIENT_SECRET: 'paypal-test-secret',
+  PAYPAL_WEBHOOK_ID: 'WH-TEST',
+  SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+};
+
 /** Configuration as an operator would set it for tests: quiet logs, a fixed public URL. */
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
-  return loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    APP_URL: 'http://localhost:3000',
-    OIDC_ISSUER_URL: 'http://127.0.0.1:1/unused',
-    OIDC_CLIENT_ID: 'passwatch-test',
-    OIDC_CLIENT_SECRET: 'test-secret',
-    PAYPAL_CLIENT_ID: 'paypal-test-client',
-    PAYPAL_CLIENT_SECRET: 'paypal-test-secret',
-    PAYPAL_WEBHOOK_ID: 'WH-TEST',
-    SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-    ...overrides,
-  });
+  return loadConfig({ ...TEST_ENVIRONMENT, ...overrides });
 }

@@ -16,7 +16,8 @@ export const runStatusParams = z.object({ runId: guid(runStatusMessages.runIdInv
 export const runStatusSchema = z.object({
   id: z.string(),
   trigger: z.enum(['schedule', 'manual']),
-  status: z.enum(['running', 'completed', 'failed']),
+  /** interrupted: the server running it stopped before it finished. */
+  status: z.enum(['running', 'completed', 'failed', 'interrupted']),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   /** Users read from the directory so far. */

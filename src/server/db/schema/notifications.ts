@@ -177,7 +177,8 @@ export const automationRuns = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     trigger: text('trigger', { enum: AUTOMATION_TRIGGERS }).notNull(),
     localDay: date('local_day', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['running', 'completed', 'failed'] }).notNull(),
+    // interrupted: the process running it died (marked by the next start; see interrupted-runs.ts).
+    status: text('status', { enum: ['running', 'completed', 'failed', 'interrupted'] }).notNull(),
     requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Counts of the check (CheckSummary): updated as the directory is read, final once finished. Its mail: email_sends.run_id. */
     summary: jsonb('summary').$type<Record<string, number>>(),

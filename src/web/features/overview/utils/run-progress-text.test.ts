@@ -33,6 +33,11 @@ describe('runProgressText', () => {
     });
   });
 
+  it('says a check was interrupted, and what to do, when the server running it stopped', () => {
+    const message = 'The server running this check stopped before it finished. Run it again, or wait for the next scheduled check.';
+    expect(runProgressText(run({ status: 'interrupted', done: true, message }))).toMatchObject({ title: 'Password check interrupted', summary: message });
+  });
+
   it('says why a check failed', () => {
     expect(runProgressText(run({ status: 'failed', done: true, message: 'The client secret has expired.' }))).toMatchObject({
       title: 'Password check failed',

@@ -12,6 +12,8 @@ export function runProgressText(run: RunStatus): { title: string; counts: string
     ...(run.done && run.waiting > 0 ? [`${count(run.waiting)} waiting to be retried`] : []),
   ].join(' · ');
   if (run.status === 'failed') return { title: 'Password check failed', counts, summary: run.message };
+  // The server running it stopped mid-check (its message says what to do); what it queued still goes out.
+  if (run.status === 'interrupted') return { title: 'Password check interrupted', counts, summary: run.message };
   if (run.status === 'running') return { title: 'Reading the directory…', counts, summary: null };
   if (!run.done) return { title: 'Sending reminders…', counts, summary: null };
   return { title: 'Password check finished', counts, summary: run.message };
