@@ -82,6 +82,9 @@ async function main(): Promise<void> {
     );
     // Running jobs get the grace period; pg-boss then marks the unfinished ones failed, to be retried.
     work.push({ name: 'the background jobs', stop: () => jobs.stop(WORK_GRACE_MS) });
+    // Sending stops claiming mail, lets the sends in flight record Graph's answer, and gives its
+    // leases back (so another instance takes over at once) with time left to write that down.
+    work.push({ name: 'sending', stop: () => app.notifications.drains.stop(WORK_GRACE_MS - 2_000) });
 
     log(`Database: ${database.description}`);
     if (demo) {
