@@ -1,9 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isGuid } from '../../shared/api/guid.js';
 import { tenantMessages } from '../../shared/domain/validation-messages.js';
-import type { Database } from '../db/client.js';
-import { memberships } from '../db/schema/index.js';
 import { badRequest, notFound, unauthorized } from '../http/app-error.js';
 import { SESSION_COOKIE } from './cookies.js';
 import type { SessionStore } from './session-store.js';
@@ -39,7 +36,7 @@ export interface Guards {
   requireTenant: Guard;
 }
 
-export function createGuards(db: Database, sessions: SessionStore): Guards {
+export function createGuards(sessions: SessionStore): Guards {
   const requireUser: Guard = async (request) => {
     if (request.auth) return;
     const token = request.cookies[SESSION_COOKIE];
@@ -49,17 +46,19 @@ export function createGuards(db: Database, sessions: SessionStore): Guards {
   };
 
   const requireTenant: Guard = async (request, reply) => {
-    await requireUser(request, reply);
     const header = request.headers['x-tenant-id'];
     const tenantId = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (!tenantId) throw badRequest(tenantMessages.tenantIdRequired);
-    if (!isGuid(tenantId)) throw notFound(tenantMessages.organizationNotFound);
-    const [membership] = await db
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, request.auth!.userId)));
-    if (!membership) throw notFound(tenantMessages.organizationNotFound);
-    request.tenantAccess = { tenantId, role: membership.role };
+    if (!tenantId || !isGuid(tenantId)) {
+      // Signed out is told before a bad organization id.
+      await requireUser(request, reply);
+      throw tenantId ? notFound(tenantMessages.organizationNotFound) : badRequest(tenantMessages.tenantIdRequired);
+    }
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? await sessions.findWithMembership(token, tenantId) : null;
+    if (!token || !session) throw unauthorized();
+    request.auth = { sessionToken: token, userId: session.userId, idToken: session.idToken };
+    if (!session.role) throw notFound(tenantMessages.organizationNotFound);
+    request.tenantAccess = { tenantId, role: session.role };
   };
 
   return { requireUser, requireTenant };

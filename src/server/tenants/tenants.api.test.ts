@@ -170,7 +170,7 @@ async function buildProbeApp() {
   probe.decorateRequest('tenantAccess', null);
   await probe.register(fastifyCookie);
   registerErrorHandler(probe);
-  const guards = createGuards(database.db, new SessionStore(database.db, { idleTimeoutMs: 3_600_000, maxAgeMs: 86_400_000 }, () => new Date()));
+  const guards = createGuards(new SessionStore(database.db, { idleTimeoutMs: 3_600_000, maxAgeMs: 86_400_000 }, () => new Date()));
   probe.get('/probe', { preHandler: guards.requireTenant }, async (request) => request.tenantAccess);
   return probe;
 }
