@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type {
   EmailDelivery,
   PasswordExpirationFilter,
@@ -122,21 +122,18 @@ function orderOf(sort: PasswordExpirationSort, direction: SortDirection): SQL[] 
   });
 }
 
-/** The latest mail (scheduled or sent from the row) to each of `graphUserIds`, test mails aside. */
-async function latestReminders(db: Database, tenantId: string, graphUserIds: readonly string[]): Promise<Map<string, EmailDelivery>> {
-  if (graphUserIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([emailSends.graphUserId], {
-      graphUserId: emailSends.graphUserId,
-      state: emailSends.state,
-      error: emailSends.lastError,
-      errorCode: emailSends.errorCode,
-      createdAt: emailSends.createdAt,
-    })
+/**
+ * The latest mail (scheduled or sent from the row) to the user of the outer password_expirations
+ * row, test mails aside: joined laterally, so a page and its deliveries are one query.
+ */
+function latestReminder(db: Database) {
+  return db
+    .select({ state: emailSends.state, error: emailSends.lastError, errorCode: emailSends.errorCode, createdAt: emailSends.createdAt })
     .from(emailSends)
-    .where(and(eq(emailSends.tenantId, tenantId), inArray(emailSends.graphUserId, [...graphUserIds]), ne(emailSends.kind, 'test'), isNotNull(emailSends.graphUserId)))
-    .orderBy(emailSends.graphUserId, desc(emailSends.createdAt), desc(emailSends.id));
-  return new Map(rows.map((row) => [row.graphUserId ?? '', { state: row.state, error: row.error, errorCode: row.errorCode, createdAt: row.createdAt.toISOString() }]));
+    .where(and(eq(emailSends.tenantId, passwordExpirations.tenantId), eq(emailSends.graphUserId, passwordExpirations.graphUserId), ne(emailSends.kind, 'test')))
+    .orderBy(desc(emailSends.createdAt), desc(emailSends.id))
+    .limit(1)
+    .as('latest_reminder');
 }
 
 /**
@@ -161,10 +158,12 @@ export async function pagePasswordExpirations(
     pattern ? or(ilike(passwordExpirations.userDisplayName, pattern), ilike(passwordExpirations.userEmail, pattern)) : undefined,
   );
   const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+  const reminder = latestReminder(db);
   const [rows, [counts]] = await Promise.all([
     db
-      .select()
+      .select({ record: passwordExpirations, reminder: { state: reminder.state, error: reminder.error, errorCode: reminder.errorCode, createdAt: reminder.createdAt } })
       .from(passwordExpirations)
+      .leftJoinLateral(reminder, sql`true`)
       .where(and(searched, filterCondition(filter, startOfToday)))
       .orderBy(...orderOf(sort, direction))
       .limit(pageSize)
@@ -179,14 +178,9 @@ export async function pagePasswordExpirations(
       .from(passwordExpirations)
       .where(searched),
   ]);
-  const reminders = await latestReminders(
-    db,
-    tenantId,
-    rows.map((row) => row.graphUserId),
-  );
   const allCounts = counts ?? { expiring_soon: 0, expired: 0, no_date: 0, all: 0 };
   return {
-    records: rows.map((row) => toExpirationRecord(row, today, reminders.get(row.graphUserId) ?? null)),
+    records: rows.map(({ record, reminder }) => toExpirationRecord(record, today, reminder && { ...reminder, createdAt: reminder.createdAt.toISOString() })),
     total: allCounts[filter],
     counts: allCounts,
     page,

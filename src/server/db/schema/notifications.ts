@@ -46,6 +46,8 @@ export const passwordExpirations = pgTable(
     index('password_expirations_tenant_email_idx').on(table.tenantId, table.userEmail, table.id),
     // Never notified sorts as the earliest.
     index('password_expirations_tenant_notified_idx').on(table.tenantId, table.lastNotifiedAt.asc().nullsFirst(), table.id),
+    // The dashboard's Expiring Soon count: the days of the reminder window, not all of a large tenant's users.
+    index('password_expirations_tenant_expiry_date_idx').on(table.tenantId, table.expiryDate),
   ],
 );
 
