@@ -1,6 +1,7 @@
 // Faults while sending, with the production drain lease (15 s) and sweep (5 s): runs the fault
 // tests (src/server/notifications/drain-faults.api.test.ts: a sending process killed with SIGKILL,
-// or stopped with SIGTERM, mid-drain while a second instance runs) and prints, per fault, the time
+// or stopped with SIGTERM, mid-drain while a second instance runs; drain-database-outage.api.test.ts:
+// PostgreSQL stopped for 2 s and restarted mid-drain) and prints, per fault, the time
 // from the fault to the next reminder the second instance sent (target: under 60 s), and the
 // duplicate and lost reminders (target: 0 and 0).
 //   npx tsx bench/faults.ts
@@ -14,7 +15,7 @@ import { DEFAULT_AUTOMATION_JOB_OPTIONS } from '../src/server/automation/automat
 import { formatCount } from './support/figures.js';
 
 const TARGET_RESUME_MS = 60_000;
-const TEST_FILE = 'src/server/notifications/drain-faults.api.test.ts';
+const TEST_FILES = ['src/server/notifications/drain-faults.api.test.ts', 'src/server/notifications/drain-database-outage.api.test.ts'];
 
 interface FaultFigures {
   fault: string;
@@ -28,7 +29,7 @@ const folder = await mkdtemp(path.join(tmpdir(), 'passwatch-faults-'));
 const figuresFile = path.join(folder, 'figures.jsonl');
 try {
   const exitCode = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', TEST_FILE, '--testTimeout', '180000'], {
+    const child = spawn(process.execPath, [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', ...TEST_FILES, '--testTimeout', '180000'], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
       env: {
         ...process.env,
@@ -47,7 +48,7 @@ try {
   console.log(`faults while sending (drain lease ${DRAIN_LEASE_MS / 1000} s, sweep every ${DEFAULT_AUTOMATION_JOB_OPTIONS.sweepIntervalMs / 1000} s)`);
   for (const entry of figures) {
     console.log(
-      `  ${entry.fault.padEnd(8)} next reminder sent ${(entry.resumeMs / 1000).toFixed(1)} s after the fault (target < ${TARGET_RESUME_MS / 1000} s); ` +
+      `  ${entry.fault.padEnd(19)} next reminder sent ${(entry.resumeMs / 1000).toFixed(1)} s after the fault (target < ${TARGET_RESUME_MS / 1000} s); ` +
         `duplicates ${formatCount(entry.duplicates)}, lost ${formatCount(entry.lost)} (targets 0 and 0); outcome unknown (reported) ${formatCount(entry.outcomeUnknown)}`,
     );
   }

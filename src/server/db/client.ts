@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { releaseLostClients } from './release-lost-clients.js';
 import * as schema from './schema/index.js';
 
 /** `$client`: the pool, for the few statements that need a connection of their own. */
@@ -22,6 +23,7 @@ export function connectDatabase(url: string, poolSize = 10, onConnectionError: (
   // with "Unhandled 'error' event": every client gets a listener of its own, for its whole life.
   pool.on('error', onConnectionError);
   pool.on('connect', (client) => client.on('error', onConnectionError));
+  releaseLostClients(pool);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

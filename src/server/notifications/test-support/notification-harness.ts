@@ -46,6 +46,8 @@ export interface HarnessOptions {
   send?: Partial<SendSettings>;
   simulator?: Partial<SimulatorSettings>;
   jobs?: Partial<AutomationJobOptions>;
+  /** A migrated database of the test's own (one it stops and restarts); by default a fresh one on the test run's server. */
+  database?: DatabaseHandle & { url: string };
 }
 
 let seed = 1000;
@@ -61,7 +63,7 @@ export class NotificationHarness {
   ) {}
 
   static async start(options: HarnessOptions = {}): Promise<NotificationHarness> {
-    const database = await createTestDatabase();
+    const database = options.database ?? (await createTestDatabase());
     const simulator = createGraphSimulator({ seedDemo: false });
     simulator.state.settings = { ...simulator.state.settings, ...options.simulator };
     const graphUrl = await simulator.listen(0, '127.0.0.1');
