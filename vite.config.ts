@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './build/precompress-assets.js';
 import { CSP_NONCE_PLACEHOLDER } from './src/shared/csp-nonce-placeholder.js';
 
 // The web app is built into dist/web and served by the Fastify server (one origin, so the
 // session cookie and the SameSite/Origin checks need no CORS).
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
   // index.html carries this placeholder in a csp-nonce meta tag and on its script and style tags;
   // the server puts a fresh nonce in its place on every response (src/server/http/web-app.ts).

@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp-nonce-placeholder.js';
 
 /**
- * Serves the built React app (dist/web): each built file at its path (hashed /assets/ files
- * cached for a year), and index.html for every other GET outside /api, so client-side routes
- * (/dashboard, /account, unknown paths showing Page Not Found) load. Source maps are not served.
+ * Serves the built React app (dist/web): each built file at its path, precompressed (hashed
+ * /assets/ files cached for a year), and index.html for every other GET outside /api, so
+ * client-side routes (/dashboard, /account, unknown paths showing Page Not Found) load. Source
+ * maps are not served.
  *
  * index.html gets the response's Content-Security-Policy style nonce in place of the build's
  * placeholder: the web app hands it to the libraries that add `<style>` elements at run time.
@@ -28,8 +29,12 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     root: webRoot,
     wildcard: false,
     index: false,
-    // index.html only with its nonce (below); source maps not at all.
-    globIgnore: ['index.html', '**/*.map'],
+    // The build writes a brotli and a gzip copy of each asset (build/precompress-assets.ts): the
+    // browser gets the one its Accept-Encoding names, with Content-Encoding and Vary set.
+    preCompressed: true,
+    // index.html only with its nonce (below); source maps not at all; the compressed copies only
+    // in place of their original.
+    globIgnore: ['index.html', '**/*.map', '**/*.br', '**/*.gz'],
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,7 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { DemoBanner } from '@/features/demo/components/demo-banner';
 import { createQueryClient } from '@/lib/query-client';
 import { authUserQueryKey, userScopedQueryKeys } from '@/lib/query-keys';
@@ -29,10 +27,7 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <TenantProvider store={tenantStore}>
-        <TooltipProvider delayDuration={700}>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
       </TenantProvider>
     </QueryClientProvider>
   );

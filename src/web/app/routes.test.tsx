@@ -1,4 +1,4 @@
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import type { AuthUser } from '../../shared/api/auth';
@@ -14,7 +14,8 @@ import { AppProviders } from './app';
 import { AppRoutes } from './routes';
 
 // Server-side rendering gives the first paint of a route without a DOM: enough to check which
-// screen each route shows. (Effects such as automatic selection do not run here.)
+// screen each route shows. (Effects such as automatic selection do not run here.) Prerendering
+// waits for the lazily loaded signed-in routes, as a browser does.
 interface RouteState {
   user: AuthUser | null;
   tenants?: Tenant[];
@@ -22,7 +23,7 @@ interface RouteState {
   subscription?: SubscriptionStatusResponse;
 }
 
-function renderRoute(path: string, state: RouteState): { html: string; redirectTo: string | undefined } {
+async function renderRoute(path: string, state: RouteState): Promise<{ html: string; redirectTo: string | undefined }> {
   const queryClient = createQueryClient();
   queryClient.setQueryData(authUserQueryKey, state.user);
   if (state.tenants) queryClient.setQueryData(tenantsQueryKey, state.tenants);
@@ -31,17 +32,17 @@ function renderRoute(path: string, state: RouteState): { html: string; redirectT
   if (state.selected) tenantStore.setSelectedTenant(state.selected);
   // wouter reports a <Redirect> rendered on the server here.
   const ssrContext: { redirectTo?: string } = {};
-  const html = renderToString(
+  const { prelude } = await prerender(
     <AppProviders queryClient={queryClient} tenantStore={tenantStore}>
       <Router ssrPath={path} ssrContext={ssrContext}>
         <AppRoutes />
       </Router>
     </AppProviders>,
   );
-  return { html, redirectTo: ssrContext.redirectTo };
+  return { html: await new Response(prelude).text(), redirectTo: ssrContext.redirectTo };
 }
 
-const renderAt = (path: string, state: RouteState): string => renderRoute(path, state).html;
+const renderAt = async (path: string, state: RouteState): Promise<string> => (await renderRoute(path, state)).html;
 
 function textOf(html: string): string {
   return html
@@ -73,8 +74,8 @@ const appRoutes = [
 ];
 
 describe('signed-out visitors', () => {
-  it.each(appRoutes)('see the landing page on %s', (path) => {
-    const html = renderAt(path, { user: null });
+  it.each(appRoutes)('see the landing page on %s', async (path) => {
+    const html = await renderAt(path, { user: null });
     expect(headings(html)).toEqual(
       expect.arrayContaining([
         'Passwatch Automation',
@@ -89,30 +90,30 @@ describe('signed-out visitors', () => {
     expect(buttons(html)).toEqual(expect.arrayContaining(['Get Started', 'Sign Up Now']));
   });
 
-  it('read six benefits', () => {
-    const html = renderAt('/', { user: null });
+  it('read six benefits', async () => {
+    const html = await renderAt('/', { user: null });
     const benefitList = /id="benefits-heading"[\s\S]*?<ul[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
     expect(benefitList.match(/<li\b/g)).toHaveLength(6);
   });
 
-  it('get Page Not Found on an unknown path', () => {
-    const html = renderAt('/nowhere', { user: null });
+  it('get Page Not Found on an unknown path', async () => {
+    const html = await renderAt('/nowhere', { user: null });
     expect(headings(html)).toContain('Page Not Found');
     expect(headings(html)).not.toContain('Passwatch Automation');
   });
 });
 
 describe('signed-in users without a selected organization', () => {
-  it('see the empty state when they have no organization', () => {
-    const html = renderAt('/dashboard', { user: buildAuthUser(), tenants: [] });
+  it('see the empty state when they have no organization', async () => {
+    const html = await renderAt('/dashboard', { user: buildAuthUser(), tenants: [] });
     expect(headings(html)).toContain('No Organizations Yet');
     expect(buttons(html)).toContain('Add New Organization');
     expect(headings(html)).not.toContain('Dashboard');
   });
 
-  it('pick from organization cards with Manage buttons and an Add New Organization card', () => {
+  it('pick from organization cards with Manage buttons and an Add New Organization card', async () => {
     const tenants = [buildTenant({ name: 'Contoso', domain: 'contoso.com' }), buildTenant({ name: 'Fabrikam', domain: 'fabrikam.com' })];
-    const html = renderAt('/', { user: buildAuthUser(), tenants });
+    const html = await renderAt('/', { user: buildAuthUser(), tenants });
     expect(headings(html)).toEqual(expect.arrayContaining(['Contoso', 'Fabrikam']));
     expect(textOf(html)).toContain('contoso.com');
     expect(buttons(html).filter((name) => name === 'Manage')).toHaveLength(2);
@@ -120,14 +121,14 @@ describe('signed-in users without a selected organization', () => {
     expect(buttons(html)).toContain('Logout');
   });
 
-  it('wait while a remembered organization that no longer exists is cleared', () => {
-    const html = renderAt('/', { user: buildAuthUser(), tenants: [buildTenant()], selected: buildTenant() });
+  it('wait while a remembered organization that no longer exists is cleared', async () => {
+    const html = await renderAt('/', { user: buildAuthUser(), tenants: [buildTenant()], selected: buildTenant() });
     expect(headings(html)).not.toContain('Dashboard');
     expect(textOf(html)).toContain('Loading organizations');
   });
 
-  it('still get Page Not Found on an unknown path', () => {
-    expect(headings(renderAt('/subscription/nope', { user: buildAuthUser(), tenants: [] }))).toContain('Page Not Found');
+  it('still get Page Not Found on an unknown path', async () => {
+    expect(headings(await renderAt('/subscription/nope', { user: buildAuthUser(), tenants: [] }))).toContain('Page Not Found');
   });
 });
 
@@ -140,8 +141,8 @@ describe('signed-in users with a selected organization', () => {
     subscription,
   });
 
-  it.each(['/', '/dashboard'])('see the dashboard shell on %s', (path) => {
-    const html = renderAt(path, signedIn());
+  it.each(['/', '/dashboard'])('see the dashboard shell on %s', async (path) => {
+    const html = await renderAt(path, signedIn());
     expect(headings(html)).toContain('Dashboard');
     const tabs = elementTexts(html, /<(button)\b[^>]*role="tab"[^>]*>([\s\S]*?)<\/button>/g);
     expect(tabs).toEqual(['Overview', 'Configuration', 'Testing', 'Help & Documentation']);
@@ -150,8 +151,8 @@ describe('signed-in users with a selected organization', () => {
     expect(html).toContain('aria-label="Organization: Contoso"');
   });
 
-  it.each(['/', '/dashboard'])('wait on %s while the subscription status loads', (path) => {
-    const { html, redirectTo } = renderRoute(path, { ...signedIn(), subscription: undefined });
+  it.each(['/', '/dashboard'])('wait on %s while the subscription status loads', async (path) => {
+    const { html, redirectTo } = await renderRoute(path, { ...signedIn(), subscription: undefined });
     expect(textOf(html)).toContain('Checking subscription');
     expect(headings(html)).not.toContain('Dashboard');
     expect(redirectTo).toBeUndefined();
@@ -159,24 +160,24 @@ describe('signed-in users with a selected organization', () => {
 
   it.each(['none', 'canceled', 'incomplete', 'incomplete_expired', 'past_due', 'trialing'] as const)(
     'are sent from / and /dashboard to /subscription when the status is %s',
-    (status) => {
+    async (status) => {
       for (const path of ['/', '/dashboard']) {
-        const { html, redirectTo } = renderRoute(path, signedIn({}, buildSubscriptionStatus({ status, plan: null })));
+        const { html, redirectTo } = await renderRoute(path, signedIn({}, buildSubscriptionStatus({ status, plan: null })));
         expect(redirectTo).toBe('/subscription');
         expect(headings(html)).not.toContain('Dashboard');
       }
     },
   );
 
-  it('keep an active subscription that is set to cancel on the dashboard', () => {
-    const { html, redirectTo } = renderRoute('/', signedIn({}, buildSubscriptionStatus({ status: 'active', cancelAtPeriodEnd: true })));
+  it('keep an active subscription that is set to cancel on the dashboard', async () => {
+    const { html, redirectTo } = await renderRoute('/', signedIn({}, buildSubscriptionStatus({ status: 'active', cancelAtPeriodEnd: true })));
     expect(redirectTo).toBeUndefined();
     expect(headings(html)).toContain('Dashboard');
   });
 
-  it('see the Admin link only as operator admins', () => {
-    expect(links(renderAt('/dashboard', signedIn()))).not.toContain('Admin');
-    expect(links(renderAt('/dashboard', signedIn({ isAdmin: true })))).toContain('Admin');
+  it('see the Admin link only as operator admins', async () => {
+    expect(links(await renderAt('/dashboard', signedIn()))).not.toContain('Admin');
+    expect(links(await renderAt('/dashboard', signedIn({ isAdmin: true })))).toContain('Admin');
   });
 
   it.each([
@@ -185,23 +186,23 @@ describe('signed-in users with a selected organization', () => {
     ['/subscription/success', 'Subscription Activation'],
     ['/subscription/cancel', 'Subscription Cancelled'],
     ['/account', 'Account Settings'],
-  ])('see the page for %s', (path, heading) => {
-    expect(headings(renderAt(path, signedIn()))).toContain(heading);
+  ])('see the page for %s', async (path, heading) => {
+    expect(headings(await renderAt(path, signedIn()))).toContain(heading);
   });
 
-  it('offer Try Again and Back to Dashboard after a cancelled payment', () => {
-    const html = renderAt('/subscription/cancel', signedIn());
+  it('offer Try Again and Back to Dashboard after a cancelled payment', async () => {
+    const html = await renderAt('/subscription/cancel', signedIn());
     expect(links(html)).toEqual(expect.arrayContaining(['Try Again', 'Back to Dashboard']));
     expect(textOf(html)).toContain('No charges were made.');
   });
 
-  it('reach the admin page only as operator admins', () => {
-    expect(headings(renderAt('/admin', signedIn({ isAdmin: true })))).toContain('Admin Dashboard');
-    expect(headings(renderAt('/admin', signedIn()))).toContain('Page Not Found');
+  it('reach the admin page only as operator admins', async () => {
+    expect(headings(await renderAt('/admin', signedIn({ isAdmin: true })))).toContain('Admin Dashboard');
+    expect(headings(await renderAt('/admin', signedIn()))).toContain('Page Not Found');
   });
 
-  it('reach the admin page as operator admins even without organizations', () => {
-    const html = renderAt('/admin', { user: buildAuthUser({ isAdmin: true }), tenants: [] });
+  it('reach the admin page as operator admins even without organizations', async () => {
+    const html = await renderAt('/admin', { user: buildAuthUser({ isAdmin: true }), tenants: [] });
     expect(headings(html)).toContain('Admin Dashboard');
   });
 });

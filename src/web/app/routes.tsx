@@ -1,55 +1,43 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageSpinner } from '@/components/ui/spinner';
-import { AccountPage } from '@/features/account/components/account-page';
-import { PaymentMethodCard } from '@/features/account/components/payment-method-card';
-import { AdminPage } from '@/features/admin/components/admin-page';
 import { useAuth } from '@/features/auth/api/get-auth-user';
 import { LandingPage } from '@/features/landing/components/landing-page';
-import { ActivateSubscriptionPage } from '@/features/subscription/components/activate-subscription-page';
-import { SubscriptionCancelPage } from '@/features/subscription/components/subscription-cancel-page';
-import { SubscriptionGate } from '@/features/subscription/components/subscription-gate';
-import { SubscriptionPage } from '@/features/subscription/components/subscription-page';
-import { SubscriptionSuccessPage } from '@/features/subscription/components/subscription-success-page';
-import { SubscriptionSummary } from '@/features/subscription/components/subscription-summary';
-import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
-import { TenantGate } from '@/features/tenants/components/tenant-gate';
-import { DashboardRoute } from './dashboard-route';
+import { selectedTenantStore } from '@/lib/tenant-store';
 import { NotFoundPage } from './not-found-page';
 
+// The signed-in app is a chunk of its own: the landing page stays light for first-time visitors.
+// The remembered organization is taken up with it (its validation needs the tenant schema).
+const SignedInRoutes = lazy(async () => {
+  const [routes, { readStoredTenant }] = await Promise.all([import('./signed-in-routes'), import('@/lib/stored-tenant')]);
+  selectedTenantStore.restore(readStoredTenant);
+  return routes;
+});
+
+/** Every path the signed-in app serves (signed-in-routes.tsx); a signed-out visitor sees the landing page there. */
+const appPaths = ['/', '/dashboard', '/subscription', '/subscription/activate', '/subscription/success', '/subscription/cancel', '/account', '/admin'];
+
 /**
- * The route table (docs/product.md §Screens and routes). Signed-out visitors see the landing page on every app route;
- * signed-in users need a selected organization everywhere except the operator's admin page.
+ * The route table (docs/product.md §Screens and routes). Signed-out visitors see the landing page on every app route
+ * and Page Not Found elsewhere; signed-in users get the app's own routes.
  */
 export function AppRoutes() {
   const { user, isLoading } = useAuth();
   if (isLoading) return <PageSpinner />;
-
-  const forOrganization = (page: ReactNode) => (user ? <TenantGate>{page}</TenantGate> : <LandingPage />);
-  // Only organizations with an active subscription get past the gate (docs/product.md §Screens and routes).
-  const dashboard = forOrganization(
-    <SubscriptionGate>
-      <DashboardRoute isAdmin={user?.isAdmin ?? false} />
-    </SubscriptionGate>,
-  );
-
+  if (user) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <SignedInRoutes user={user} />
+      </Suspense>
+    );
+  }
   return (
     <Switch>
-      <Route path="/">{dashboard}</Route>
-      <Route path="/dashboard">{dashboard}</Route>
-      <Route path="/subscription">
-        {forOrganization(
-          user && <SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} paymentMethodCard={<PaymentMethodCard />} />,
-        )}
-      </Route>
-      <Route path="/subscription/activate">{forOrganization(<ActivateSubscriptionPage />)}</Route>
-      <Route path="/subscription/success">{forOrganization(<SubscriptionSuccessPage />)}</Route>
-      <Route path="/subscription/cancel">{forOrganization(<SubscriptionCancelPage />)}</Route>
-      <Route path="/account">
-        {forOrganization(user && <AccountPage user={user} subscriptionSummary={<SubscriptionSummary />} />)}
-      </Route>
-      {/* Operator admins need no organization; to anyone else the page does not exist. */}
-      <Route path="/admin">{user ? user.isAdmin ? <AdminPage /> : <NotFoundPage /> : <LandingPage />}</Route>
+      {appPaths.map((path) => (
+        <Route key={path} path={path}>
+          <LandingPage />
+        </Route>
+      ))}
       <Route>
         <NotFoundPage />
       </Route>

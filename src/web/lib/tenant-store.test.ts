@@ -1,7 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildTenant } from '../test-support/factories';
 import { memoryStorage, refusingStorage } from '../test-support/memory-storage';
+import { readStoredTenant } from './stored-tenant';
 import { createSelectedTenantStore, selectedTenantStorageKey } from './tenant-store';
+
+/** The store as the signed-in app has it after a page load: restored from storage. */
+function restoredStore(storage: ReturnType<typeof memoryStorage>) {
+  const store = createSelectedTenantStore(storage);
+  store.restore(readStoredTenant);
+  return store;
+}
 
 describe('createSelectedTenantStore', () => {
   it('starts empty', () => {
@@ -13,8 +21,18 @@ describe('createSelectedTenantStore', () => {
     const tenant = buildTenant({ name: 'Contoso' });
     createSelectedTenantStore(storage).setSelectedTenant(tenant);
 
-    const afterReload = createSelectedTenantStore(storage);
-    expect(afterReload.getSelectedTenant()).toEqual(tenant);
+    expect(createSelectedTenantStore(storage).getSelectedTenant()).toBeNull();
+    expect(restoredStore(storage).getSelectedTenant()).toEqual(tenant);
+  });
+
+  it('keeps a selection made before it was restored', () => {
+    const storage = memoryStorage();
+    createSelectedTenantStore(storage).setSelectedTenant(buildTenant({ name: 'Contoso' }));
+    const store = createSelectedTenantStore(storage);
+    const fabrikam = buildTenant({ name: 'Fabrikam' });
+    store.setSelectedTenant(fabrikam);
+    store.restore(readStoredTenant);
+    expect(store.getSelectedTenant()).toEqual(fabrikam);
   });
 
   it('forgets the selection when cleared', () => {
@@ -25,7 +43,7 @@ describe('createSelectedTenantStore', () => {
 
     expect(store.getSelectedTenant()).toBeNull();
     expect(storage.entries.has(selectedTenantStorageKey)).toBe(false);
-    expect(createSelectedTenantStore(storage).getSelectedTenant()).toBeNull();
+    expect(restoredStore(storage).getSelectedTenant()).toBeNull();
   });
 
   it.each([
@@ -33,7 +51,7 @@ describe('createSelectedTenantStore', () => {
     ['not a tenant', JSON.stringify({ id: 'tenant-1' })],
   ])('drops a stored value that is %s', (_label, raw) => {
     const storage = memoryStorage({ [selectedTenantStorageKey]: raw });
-    expect(createSelectedTenantStore(storage).getSelectedTenant()).toBeNull();
+    expect(restoredStore(storage).getSelectedTenant()).toBeNull();
     expect(storage.entries.has(selectedTenantStorageKey)).toBe(false);
   });
 

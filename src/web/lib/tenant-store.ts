@@ -1,5 +1,5 @@
-import { tenantSchema, type Tenant } from '../../shared/api/tenants';
-import { browserStorage, readStoredJson, removeStoredItem, writeStoredJson, type KeyValueStorage } from './browser-storage';
+import type { Tenant } from '../../shared/api/tenants';
+import { browserStorage, removeStoredItem, writeStoredJson, type KeyValueStorage } from './browser-storage';
 
 export const selectedTenantStorageKey = 'passwatch.selectedTenant';
 
@@ -9,13 +9,22 @@ export const selectedTenantStorageKey = 'passwatch.selectedTenant';
  */
 export interface SelectedTenantStore {
   getSelectedTenant(): Tenant | null;
+  /** Takes up the remembered selection (when nothing is selected yet), as `readStored` finds it. */
+  restore(readStored: StoredTenantReader): void;
   setSelectedTenant(tenant: Tenant): void;
   clearSelectedTenant(): void;
   subscribe(listener: () => void): () => void;
 }
 
+/** The remembered selection in `storage`, or null (stored-tenant.ts validates it). */
+export type StoredTenantReader = (storage: KeyValueStorage | null) => Tenant | null;
+
+/**
+ * The store starts empty until restore() takes up what `storage` remembers: the app restores it
+ * when the signed-in pages load, so the tenant schema (and zod) stay out of the landing page.
+ */
 export function createSelectedTenantStore(storage: KeyValueStorage | null): SelectedTenantStore {
-  let selected = readStoredTenant(storage);
+  let selected: Tenant | null = null;
   const listeners = new Set<() => void>();
 
   function publish(next: Tenant | null): void {
@@ -25,6 +34,9 @@ export function createSelectedTenantStore(storage: KeyValueStorage | null): Sele
 
   return {
     getSelectedTenant: () => selected,
+    restore(readStored) {
+      if (selected === null) publish(readStored(storage));
+    },
     setSelectedTenant(tenant) {
       writeStoredJson(storage, selectedTenantStorageKey, tenant);
       publish(tenant);
@@ -38,14 +50,6 @@ export function createSelectedTenantStore(storage: KeyValueStorage | null): Sele
       return () => listeners.delete(listener);
     },
   };
-}
-
-// An entry written by an older version or tampered with is dropped (dropping a missing one changes
-// nothing): start over rather than send a bad x-tenant-id header.
-function readStoredTenant(storage: KeyValueStorage | null): Tenant | null {
-  const tenant = readStoredJson(storage, selectedTenantStorageKey, tenantSchema);
-  if (tenant === null) removeStoredItem(storage, selectedTenantStorageKey);
-  return tenant;
 }
 
 // Without storage the selection lasts for the page only, which is still usable.

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
 import type { Tenant } from '../../shared/api/tenants';
 import { AppProviders } from '@/app/app';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { createQueryClient } from '@/lib/query-client';
 import { createSelectedTenantStore } from '@/lib/tenant-store';
 
@@ -24,7 +25,10 @@ export function renderHtml(
   if (selected) tenantStore.setSelectedTenant(selected);
   return renderToString(
     <AppProviders queryClient={queryClient} tenantStore={tenantStore}>
-      <Router ssrPath={path}>{element}</Router>
+      {/* The signed-in routes provide tooltips; the screens rendered here are theirs. */}
+      <TooltipProvider>
+        <Router ssrPath={path}>{element}</Router>
+      </TooltipProvider>
     </AppProviders>,
   );
 }

@@ -1,0 +1,160 @@
+// What a visitor's browser downloads and how Lighthouse rates the pages, on the built app in demo
+// mode (started by e2e/start-demo-server.mjs on ports of its own, with a throw-away database):
+// 1. The JS and CSS a signed-out visitor's browser fetches for `/` (index.html's script, module
+//    preloads and stylesheets), in bytes on the wire with `Accept-Encoding: br, gzip`.
+// 2. Lighthouse (mobile, simulated throttling) in Debian's Chromium on `/` and on the dashboard
+//    of a user signed up through the demo issuer with a subscribed organization: performance and
+//    accessibility.
+// It builds nothing: run `npm run build` first.
+//   npx tsx bench/web.ts  [--port 3200]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { request } from 'node:http';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { signUpWithOrganization, subscribeInDemo, uniqueEmail } from '../e2e/support.js';
+import { formatCount } from './support/figures.js';
+
+const TARGET_LANDING_BYTES = 120_000;
+const TARGET_SCORE = 95;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// No outside network here: keep Chromium from reaching for Google's services.
+const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const { values } = parseArgs({ options: { port: { type: 'string', default: '3200' } } });
+const port = Number(values.port);
+const appUrl = `http://localhost:${port}`;
+
+if (!existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
+  console.error('The app is not built: run `npm run build` first.');
+  process.exit(1);
+}
+
+/** GET with the headers a browser sends; the body as it came over the wire (still compressed). */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': 'br, gzip', ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function waitForHealth(server: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the demo server exited with ${server.exitCode}`);
+    const up = await get(`${appUrl}/api/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (up) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the demo server did not answer /api/health within 2 minutes');
+}
+
+/** The landing page's own JS and CSS (index.html's references), as served. */
+async function landingAssetBytes(): Promise<{ rows: string[]; total: number; rawTotal: number }> {
+  const index = (await get(`${appUrl}/`)).body.toString('utf8');
+  const urls = [...index.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  const rows: string[] = [];
+  let total = 0;
+  let rawTotal = 0;
+  for (const url of urls) {
+    const compressed = await get(`${appUrl}${url}`);
+    const raw = await get(`${appUrl}${url}`, { 'accept-encoding': 'identity' });
+    total += compressed.body.length;
+    rawTotal += raw.body.length;
+    rows.push(`  ${url.padEnd(40)} ${formatCount(compressed.body.length).padStart(9)} B ${String(compressed.headers['content-encoding'] ?? 'none').padEnd(5)} (${formatCount(raw.body.length)} B uncompressed)`);
+  }
+  return { rows, total, rawTotal };
+}
+
+/** Signs a new user up through the demo issuer and subscribes their organization; the session cookie. */
+async function signedInCookie(): Promise<string> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS.filter((flag) => flag !== '--headless=new') });
+  try {
+    const context = await browser.newContext({ baseURL: appUrl });
+    const page = await context.newPage();
+    await signUpWithOrganization(page, { email: uniqueEmail('bench'), name: 'Bench User' }, { name: 'Bench Corp', domain: 'bench.example' });
+    await subscribeInDemo(page);
+    const cookies = await context.cookies(appUrl);
+    return cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  } finally {
+    await browser.close();
+  }
+}
+
+async function lighthouseScores(url: string, cookie?: string): Promise<{ performance: number; accessibility: number; failing: string[] }> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      extraHeaders: cookie ? { Cookie: cookie } : undefined,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits, runtimeError, runWarnings } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+    for (const warning of runWarnings) console.log(`  (Lighthouse on ${url}: ${warning})`);
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    // What keeps a score down: the audits of either category that did not pass.
+    const failing = ['performance', 'accessibility'].flatMap((id) =>
+      (categories[id]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+        .map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
+    );
+    return { performance: score('performance'), accessibility: score('accessibility'), failing };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const versus = (value: number, target: number, better: 'lower' | 'higher') =>
+  `target ${better === 'lower' ? '<=' : '>='} ${target}: ${(better === 'lower' ? value <= target : value >= target) ? 'met' : 'NOT met'}`;
+
+const server = spawn(process.execPath, ['e2e/start-demo-server.mjs'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: {
+    ...process.env,
+    E2E_PORT: String(port),
+    E2E_IDENTITY_PORT: String(port + 1),
+    E2E_GRAPH_PORT: String(port + 2),
+    E2E_PAYPAL_PORT: String(port + 3),
+    E2E_POSTGRES_PORT: '54340',
+  },
+});
+try {
+  await waitForHealth(server);
+
+  const landing = await landingAssetBytes();
+  console.log(`\nSigned-out visitor on / : JS and CSS on the wire`);
+  for (const row of landing.rows) console.log(row);
+  console.log(`  total ${formatCount(landing.total)} B on the wire (${formatCount(landing.rawTotal)} B uncompressed); ${versus(landing.total, TARGET_LANDING_BYTES, 'lower')}`);
+
+  const landingScores = await lighthouseScores(`${appUrl}/`);
+  let dashboardScores: Awaited<ReturnType<typeof lighthouseScores>> | undefined;
+  try {
+    dashboardScores = await lighthouseScores(`${appUrl}/dashboard`, await signedInCookie());
+  } catch (error) {
+    console.log(`\nDashboard not measured: ${(error as Error).message}`);
+  }
+
+  console.log('\nLighthouse (mobile)       performance  accessibility');
+  for (const [name, scores] of [['/', landingScores], ['/dashboard (signed in)', dashboardScores]] as const) {
+    if (!scores) continue;
+    console.log(`  ${name.padEnd(24)}${String(scores.performance).padStart(11)}${String(scores.accessibility).padStart(15)}   (${versus(Math.min(scores.performance, scores.accessibility), TARGET_SCORE, 'higher')})`);
+    if (scores.failing.length > 0) console.log(`    below 90: ${scores.failing.join(', ')}`);
+  }
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+}
