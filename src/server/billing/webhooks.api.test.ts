@@ -134,7 +134,7 @@ describe('PayPal webhooks', () => {
     const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
     const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.ACTIVATED');
     // The organization is gone by the time the event arrives.
-    expect((await harness.as(customer, 'DELETE', '/api/account')).statusCode).toBe(200);
+    expect((await harness.as(customer, 'DELETE', '/api/account', { confirmation: 'DELETE' })).statusCode).toBe(200);
     const response = await harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: captured.headers, payload: captured.body });
     expect(response.statusCode).toBe(200);
     expect(await harness.database.db.$count(billingSubscriptions, eq(billingSubscriptions.paypalSubscriptionId, subscriptionId))).toBe(0);

@@ -21,10 +21,11 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-export async function startApiHarness(): Promise<ApiHarness> {
+/** `environment`: settings on top of the test configuration (e.g. a higher rate limit). */
+export async function startApiHarness(environment: Record<string, string> = {}): Promise<ApiHarness> {
   const database = await createTestDatabase();
   const graph = await startGraphHarness();
-  const config = testConfig({ ENTRA_AUTHORITY_URL: graph.baseUrl, GRAPH_API_URL: graph.baseUrl, LOG_LEVEL: 'info' });
+  const config = testConfig({ ...environment, ENTRA_AUTHORITY_URL: graph.baseUrl, GRAPH_API_URL: graph.baseUrl, LOG_LEVEL: 'info' });
   const logLines: string[] = [];
   const app = await buildApp({
     config,
