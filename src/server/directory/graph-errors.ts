@@ -136,13 +136,20 @@ function serviceError(status: number, code: string, service: string): GraphError
   return new GraphError({ code, status, kind: 'unavailable', actionableMessage: `${capitalize(service)} is unavailable (HTTP ${status}). Try again later.` });
 }
 
+/** GraphError code of a request that never left: no connection was made, so the server saw nothing. */
+export const NOT_CONNECTED_CODE = 'not_connected';
+/** Causes that fail before a connection exists: refused, or a host name that does not resolve. */
+const NOT_CONNECTED_CAUSES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
 /** A request that got no answer in time, or no answer at all. */
 export function transportError(cause: unknown, target: string, timeoutMs: number): GraphError {
   if (cause instanceof Error && cause.name === 'TimeoutError') {
     return new GraphError({ code: 'timeout', status: null, kind: 'timeout', actionableMessage: `${capitalize(target)} did not answer within ${timeoutMs / 1000} s. Try again later.` });
   }
   const reason = cause instanceof Error ? describeNetworkCause(cause) : String(cause);
-  return new GraphError({ code: 'network', status: null, kind: 'network', actionableMessage: `Could not reach ${target}: ${reason}` });
+  const causeCode = cause instanceof Error ? (cause as Error & { cause?: { code?: unknown } }).cause?.code : undefined;
+  const code = typeof causeCode === 'string' && NOT_CONNECTED_CAUSES.has(causeCode) ? NOT_CONNECTED_CODE : 'network';
+  return new GraphError({ code, status: null, kind: 'network', actionableMessage: `Could not reach ${target}: ${reason}` });
 }
 
 /** Too long a Retry-After to wait for within one request. */

@@ -3,7 +3,7 @@
 // own message and its own delivery state; only Exchange's sending quota is called a mailbox limit.
 // Branches on status and error code, never on text.
 import type { SendErrorKind } from '../../shared/domain/send-errors.js';
-import type { GraphError } from './graph-errors.js';
+import { NOT_CONNECTED_CODE, type GraphError } from './graph-errors.js';
 
 interface Failure {
   reason: SendErrorKind;
@@ -81,8 +81,11 @@ export function classifySendMailError(error: GraphError, senderMailbox: string):
       // An error status Graph answered (500, 502, 503, 504) means it did not accept the message:
       // sending again cannot make a duplicate. Only a missing answer leaves the outcome unknown.
       return { kind: 'deferred', retryAfterMs: 0, reason: 'outage', code: error.code, message: error.actionableMessage };
-    case 'timeout':
     case 'network':
+      // Never connected: the request did not leave, so sending again cannot make a duplicate.
+      if (error.code === NOT_CONNECTED_CODE) return { kind: 'deferred', retryAfterMs: 0, reason: 'outage', code: error.code, message: error.actionableMessage };
+      return unknown;
+    case 'timeout':
       return unknown;
     case 'not_found':
     case 'unexpected':

@@ -1,5 +1,6 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { GraphError, type GraphErrorKind } from '../directory/graph-errors.js';
+import { GraphError, transportError, type GraphErrorKind } from '../directory/graph-errors.js';
 import { attemptSend, classifySendError, recordingWaitAnswers, SendDeferral } from './send-outcome.js';
 
 const SENDER = 'passwatch@contoso.com';
@@ -17,6 +18,16 @@ describe('classifySendError', () => {
     expect(classify(graphError('timeout', null))).toMatchObject({ kind: 'unknown', reason: 'outcome_unknown', message: 'because timeout' });
     expect(classify(graphError('network', null))).toMatchObject({ kind: 'unknown' });
     expect(classify(new TypeError('boom'))).toMatchObject({ kind: 'unknown' });
+  });
+
+  it('retries a request that never connected (refused): it did not leave, so no duplicate is possible', async () => {
+    // A loopback port that was just free: nothing listens there.
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    const refused = transportError(await fetch(`http://127.0.0.1:${port}/v1.0/users/x/sendMail`, { method: 'POST' }).catch((error: unknown) => error), 'Microsoft Graph', 5_000);
+    expect(classify(refused)).toMatchObject({ kind: 'deferred', reason: 'outage', code: 'not_connected', message: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('retries a 5xx Graph answered: Graph did not accept the message', () => {
