@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { memberships, sessions } from '../db/schema/index.js';
@@ -27,7 +27,10 @@ export class SessionStore {
     private readonly db: Database,
     private readonly policy: SessionPolicy,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.sessionQuery = SessionStore.sessionSelect(db, sql`false`).prepare('session_by_token');
+    this.sessionWithMembershipQuery = SessionStore.sessionSelect(db, eq(memberships.tenantId, sql.placeholder('tenantId'))).prepare('session_by_token_with_membership');
+  }
 
   /** Starts a session and returns the token for the cookie. */
   async create(userId: string, idToken: string | null): Promise<string> {
@@ -59,14 +62,23 @@ export class SessionStore {
     return this.lookup(token, tenantId);
   }
 
+  // Every request runs one of these: prepared once, so neither this process nor PostgreSQL builds
+  // and plans the statement again.
+  private readonly sessionQuery;
+  private readonly sessionWithMembershipQuery;
+
+  private static sessionSelect(db: Database, membershipOf: SQL) {
+    return db
+      .select({ userId: sessions.userId, idToken: sessions.idToken, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, role: memberships.role })
+      .from(sessions)
+      .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), membershipOf))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))));
+  }
+
   private async lookup(token: string, tenantId: string | null): Promise<(ActiveSession & { role: MembershipRole | null }) | null> {
     const now = this.clock();
     const tokenHash = hashToken(token);
-    const [row] = await this.db
-      .select({ userId: sessions.userId, idToken: sessions.idToken, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, role: memberships.role })
-      .from(sessions)
-      .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), tenantId === null ? sql`false` : eq(memberships.tenantId, tenantId)))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    const [row] = await (tenantId === null ? this.sessionQuery.execute({ tokenHash, now }) : this.sessionWithMembershipQuery.execute({ tokenHash, now, tenantId }));
     if (!row) return null;
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.db

@@ -11,13 +11,12 @@ import type { Database } from '../db/client.js';
 import { automationRuns, automationSchedules, billingSubscriptions, configurations, emailSends, passwordExpirations, tenants } from '../db/schema/index.js';
 
 /**
- * GET /api/dashboard-stats: the four stat cards, the automation card and the header badge. The
- * dashboard polls it, so it costs two queries: one for what is keyed by the organization alone,
- * one for the counts that depend on "today" in the organization's time zone.
+ * The dashboard polls its stats, so they cost two prepared statements (built and planned once per
+ * connection): one for what is keyed by the organization alone, one for the counts that depend on
+ * "today" in the organization's time zone.
  */
-export async function dashboardStats(deps: { db: Database; clock: Clock }, tenantId: string): Promise<DashboardStats> {
-  const { db } = deps;
-  const now = deps.clock();
+function prepareQueries(db: Database) {
+  const tenantId = sql.placeholder('tenantId');
   const latestCompletedRun = (column: typeof automationRuns.finishedAt | typeof automationRuns.summary) =>
     db
       .select({ value: column })
@@ -25,7 +24,7 @@ export async function dashboardStats(deps: { db: Database; clock: Clock }, tenan
       .where(and(eq(automationRuns.tenantId, tenantId), eq(automationRuns.status, 'completed')))
       .orderBy(desc(automationRuns.finishedAt))
       .limit(1);
-  const [state] = await db
+  const state = db
     .select({
       // Null when the organization has not saved its configuration (a left join of nothing).
       configuration: {
@@ -47,25 +46,40 @@ export async function dashboardStats(deps: { db: Database; clock: Clock }, tenan
     .leftJoin(configurations, eq(configurations.tenantId, tenants.id))
     .leftJoin(billingSubscriptions, eq(billingSubscriptions.tenantId, tenants.id))
     .leftJoin(automationSchedules, eq(automationSchedules.tenantId, tenants.id))
-    .where(eq(tenants.id, tenantId));
-  const configuration = state?.configuration ?? null;
-  const timeZone = configuration?.timeZone ?? DEFAULT_TIME_ZONE;
-  const today = localDateOf(now, timeZone);
-  const window = configuration?.daysBeforeExpiration ?? 0;
+    .where(eq(tenants.id, tenantId))
+    .prepare('dashboard_state');
 
   const expiring = db
     .select({ count: count() })
     .from(passwordExpirations)
-    .where(and(eq(passwordExpirations.tenantId, tenantId), between(passwordExpirations.expiryDate, today, addDays(today, window))));
+    .where(and(eq(passwordExpirations.tenantId, tenantId), between(passwordExpirations.expiryDate, sql.placeholder('today'), sql.placeholder('windowEnd'))));
   // Only mail Graph accepted counts as sent.
   const sentToday = db
     .select({ count: count() })
     .from(emailSends)
-    .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.state, 'sent'), gte(emailSends.sentAt, instantOfWallClock(today, 0, timeZone))));
-  const [counts] = await db
+    .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.state, 'sent'), gte(emailSends.sentAt, sql.placeholder('startOfToday'))));
+  const counts = db
     .select({ expiringSoon: sql<number>`(${expiring})`.mapWith(Number), emailsSentToday: sql<number>`(${sentToday})`.mapWith(Number) })
     .from(tenants)
-    .where(eq(tenants.id, tenantId));
+    .where(eq(tenants.id, tenantId))
+    .prepare('dashboard_counts');
+  return { state, counts };
+}
+
+const preparedQueries = new WeakMap<Database, ReturnType<typeof prepareQueries>>();
+
+/** GET /api/dashboard-stats: the four stat cards, the automation card and the header badge. */
+export async function dashboardStats(deps: { db: Database; clock: Clock }, tenantId: string): Promise<DashboardStats> {
+  const { db } = deps;
+  let queries = preparedQueries.get(db);
+  if (!queries) preparedQueries.set(db, (queries = prepareQueries(db)));
+  const now = deps.clock();
+  const [state] = await queries.state.execute({ tenantId });
+  const configuration = state?.configuration ?? null;
+  const timeZone = configuration?.timeZone ?? DEFAULT_TIME_ZONE;
+  const today = localDateOf(now, timeZone);
+  const window = configuration?.daysBeforeExpiration ?? 0;
+  const [counts] = await queries.counts.execute({ tenantId, today, windowEnd: addDays(today, window), startOfToday: instantOfWallClock(today, 0, timeZone) });
 
   const subscribed = state ? effectiveStatus({ status: state.subscriptionStatus, currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd ?? false }, now) === 'active' : false;
   const nextCheck = configuration && subscribed ? nextCheckAfter(configuration, now, state?.lastRunDay ?? null) : null;
