@@ -1,0 +1,289 @@
+// The dashboard's API under load: 1,000 organizations in a real PostgreSQL (embedded in a temporary
+// folder, or DATABASE_URL), the app built as in production (buildApp, request logging included,
+// its lines discarded) on a loopback port, one member signed in by a session cookie, and each of
+// the dashboard's routes hit by autocannon (a child process, so the load generator does not share
+// the app's event loop) next to a Fastify hello-world started in the same run. Machines differ and
+// are often shared: compare the ratio to hello-world, taken in one run, not raw requests a second.
+//   npx tsx bench/api.ts  [--organizations 1000] [--connections 100] [--seconds 10]
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseArgs } from 'node:util';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { localDateOf } from '../src/shared/domain/days-until.js';
+import { addDays } from '../src/shared/domain/local-date.js';
+import { buildApp } from '../src/server/app.js';
+import { OidcProvider } from '../src/server/auth/oidc-provider.js';
+import { loadConfig } from '../src/server/config.js';
+import { connectDatabase, type DatabaseHandle } from '../src/server/db/client.js';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.js';
+import { runMigrations } from '../src/server/db/migrate.js';
+import {
+  auditLogs,
+  automationRuns,
+  automationSchedules,
+  configurations,
+  emailSends,
+  memberships,
+  passwordExpirations,
+  tenants,
+  users,
+} from '../src/server/db/schema/index.js';
+import { DEFAULT_EMAIL_TEMPLATE } from '../src/server/notifications/default-template.js';
+import { sessionCookieFor } from '../src/server/test-support/factories.js';
+import { formatCount } from './support/figures.js';
+
+const TARGET_RATIO = 0.1;
+const TARGET_P99_MS = 50;
+const RECORDS_PER_ORGANIZATION = 200;
+const MAILS_PER_ORGANIZATION = 20;
+const AUDIT_ENTRIES_PER_ORGANIZATION = 30;
+const TIME_ZONE = 'America/New_York';
+
+const { values } = parseArgs({
+  options: {
+    organizations: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const organizationCount = Number(values.organizations);
+const connections = Number(values.connections);
+const seconds = Number(values.seconds);
+
+/** The routes the dashboard calls when it opens, as the web app calls them. */
+const ROUTES = [
+  '/api/dashboard-stats',
+  '/api/password-expirations?filter=expiring_soon&sort=expiry&direction=asc&page=1&pageSize=25',
+  '/api/configuration',
+  '/api/audit-logs/5',
+];
+
+/** A PostgreSQL database: DATABASE_URL's, or a fresh embedded server in a temporary folder. */
+async function startDatabase(poolSize: number): Promise<{ handle: DatabaseHandle; stop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const handle = connectDatabase(process.env.DATABASE_URL, poolSize);
+    await runMigrations(handle.pool);
+    return { handle, stop: () => handle.close() };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'passwatch-bench-pg-'));
+  const server = await startEmbeddedPostgres({ dataDir: dir, port: 0 });
+  await server.createDatabaseIfMissing('bench');
+  const handle = connectDatabase(server.urlFor('bench'), poolSize);
+  await runMigrations(handle.pool);
+  return {
+    handle,
+    stop: async () => {
+      await handle.close();
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Inserts rows in batches that stay below PostgreSQL's 65,535 parameters a statement. */
+async function insertBatched<T>(rows: T[], batchSize: number, insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += batchSize) await insert(rows.slice(start, start + batchSize));
+}
+
+/**
+ * `organizationCount` subscribed organizations, each with an owner, a saved configuration, a
+ * finished check, ~200 users in the users table, some mail (sent today, failed, queued) and audit
+ * entries. Returns the owner of the first, to sign in as.
+ */
+async function loadOrganizations(handle: DatabaseHandle): Promise<typeof users.$inferSelect> {
+  const { db } = handle;
+  const now = new Date();
+  const today = localDateOf(now, TIME_ZONE);
+  const owners = await db
+    .insert(users)
+    .values(Array.from({ length: organizationCount }, (_, index) => ({ issuer: 'https://bench.test', subject: `owner-${index}`, email: `owner${index}@bench.example.com`, firstName: 'Owner', lastName: `${index}` })))
+    .returning();
+  const organizations = await db
+    .insert(tenants)
+    .values(Array.from({ length: organizationCount }, (_, index) => ({ name: `Bench ${index}`, domain: `bench${index}.example.com`, subscriptionStatus: 'active' as const })))
+    .returning({ id: tenants.id });
+  const tenantIds = organizations.map((organization) => organization.id);
+  await db.insert(memberships).values(tenantIds.map((tenantId, index) => ({ tenantId, userId: owners[index]!.id, role: 'owner' as const })));
+  await insertBatched(tenantIds, 500, (batch) =>
+    db.insert(configurations).values(
+      batch.map((tenantId) => ({
+        tenantId,
+        entraTenantId: randomBytes(16).toString('hex'),
+        azureDirectoryId: randomBytes(16).toString('hex'),
+        applicationId: randomBytes(16).toString('hex'),
+        clientSecretEncrypted: randomBytes(48).toString('base64'),
+        clientSecretUpdatedAt: now,
+        fromEmail: 'it@bench.example.com',
+        emailTemplate: DEFAULT_EMAIL_TEMPLATE,
+        checkTime: '08:00',
+        timeZone: TIME_ZONE,
+        daysBeforeExpiration: 7,
+        weekendProcessing: 'include' as const,
+        automationEnabled: true,
+        passwordValidityDays: 90,
+        connectionStatus: 'connected' as const,
+        connectionMessage: 'Connected',
+        connectionCheckedAt: now,
+      })),
+    ),
+  );
+  await db.insert(automationSchedules).values(tenantIds.map((tenantId) => ({ tenantId, nextRunAt: new Date(now.getTime() + 86_400_000), lastRunDay: today })));
+  const runs = await db
+    .insert(automationRuns)
+    .values(
+      tenantIds.map((tenantId) => ({
+        tenantId,
+        trigger: 'schedule' as const,
+        localDay: today,
+        status: 'completed' as const,
+        summary: { usersInScope: RECORDS_PER_ORGANIZATION, expiringUsers: 40, queued: MAILS_PER_ORGANIZATION },
+        startedAt: new Date(now.getTime() - 60_000),
+        finishedAt: now,
+      })),
+    )
+    .returning({ id: automationRuns.id, tenantId: automationRuns.tenantId });
+
+  const records = tenantIds.flatMap((tenantId) =>
+    Array.from({ length: RECORDS_PER_ORGANIZATION }, (_, index) => {
+      const daysLeft = (index % 60) - 10;
+      const hasDate = index % 10 !== 9;
+      return {
+        tenantId,
+        graphUserId: `user-${index}`,
+        userEmail: `user${index}@bench.example.com`,
+        userDisplayName: `Bench User ${String(index).padStart(3, '0')}`,
+        mailAddress: `user${index}@bench.example.com`,
+        passwordExpiresAt: hasDate ? new Date(now.getTime() + daysLeft * 86_400_000) : null,
+        expiryDate: hasDate ? addDays(today, daysLeft) : null,
+        expiryReason: hasDate ? ('organization_default' as const) : ('never_expires_user_policy' as const),
+        validityDays: hasDate ? 90 : null,
+        lastNotifiedAt: index % 5 === 0 ? now : null,
+        checkedAt: now,
+      };
+    }),
+  );
+  await insertBatched(records, 4000, (batch) => db.insert(passwordExpirations).values(batch));
+
+  const states = ['sent', 'sent', 'sent', 'failed', 'queued'] as const;
+  const mails = runs.flatMap((run) =>
+    Array.from({ length: MAILS_PER_ORGANIZATION }, (_, index) => {
+      const state = states[index % states.length]!;
+      return {
+        tenantId: run.tenantId,
+        kind: 'reminder' as const,
+        graphUserId: `user-${index}`,
+        recipient: `user${index}@bench.example.com`,
+        displayName: `Bench User ${index}`,
+        expiryDate: addDays(today, 1 + (index % 7)),
+        localDay: today,
+        senderMailbox: 'it@bench.example.com',
+        state,
+        attempts: state === 'queued' ? 0 : 1,
+        runId: run.id,
+        nextAttemptAt: now,
+        createdAt: now,
+        sentAt: state === 'sent' ? now : null,
+        errorKind: state === 'failed' ? ('recipient_invalid' as const) : null,
+        lastError: state === 'failed' ? 'The recipient address was refused.' : null,
+      };
+    }),
+  );
+  await insertBatched(mails, 3000, (batch) => db.insert(emailSends).values(batch));
+
+  const entries = tenantIds.flatMap((tenantId) =>
+    Array.from({ length: AUDIT_ENTRIES_PER_ORGANIZATION }, (_, index) => ({
+      tenantId,
+      category: index % 3 === 0 ? 'automation' : 'email',
+      status: 'success' as const,
+      message: `Bench entry ${index}`,
+      details: { sent: index },
+      createdAt: new Date(now.getTime() - index * 3_600_000),
+    })),
+  );
+  await insertBatched(entries, 8000, (batch) => db.insert(auditLogs).values(batch));
+  // A database at rest, as one in service is: freshly loaded rows would otherwise have the
+  // measured requests set their hint bits and race autovacuum and the checkpoint the load caused.
+  await handle.pool.query('vacuum analyze');
+  await handle.pool.query('checkpoint');
+  return owners[0]!;
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** autocannon against `url` in a child process: mean requests a second, p99 latency, failures. */
+async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+  const args = [autocannonBin, '-c', String(connections), '-d', String(seconds), '-j'];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
+  args.push(url);
+  const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  return app.listen({ host: '127.0.0.1', port: 0 });
+}
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  APP_URL: 'http://127.0.0.1',
+  LOG_LEVEL: 'info',
+  SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  OIDC_ISSUER_URL: 'http://127.0.0.1:1/unused',
+  OIDC_CLIENT_ID: 'bench',
+  OIDC_CLIENT_SECRET: 'bench',
+  PAYPAL_CLIENT_ID: 'bench',
+  PAYPAL_CLIENT_SECRET: 'bench',
+  PAYPAL_WEBHOOK_ID: 'WH-BENCH',
+});
+const database = await startDatabase(config.database.poolSize);
+const hello = Fastify({ logger: false });
+hello.get('/', async () => ({ hello: 'world' }));
+let app: FastifyInstance | undefined;
+try {
+  let startedAt = performance.now();
+  const member = await loadOrganizations(database.handle);
+  console.log(`loaded ${formatCount(organizationCount)} organizations (${RECORDS_PER_ORGANIZATION} users, ${MAILS_PER_ORGANIZATION} mails, ${AUDIT_ENTRIES_PER_ORGANIZATION} audit entries each) in ${formatCount(performance.now() - startedAt)} ms`);
+  app = await buildApp({
+    config,
+    db: database.handle.db,
+    oidc: new OidcProvider(config.oidc!, `${config.appUrl}/api/callback`),
+    logStream: { write: () => {} },
+  });
+  const appUrl = await listen(app);
+  const helloUrl = await listen(hello);
+  const [membership] = await database.handle.pool.query<{ tenant_id: string }>('select tenant_id from memberships where user_id = $1', [member.id]).then((result) => result.rows);
+  const headers = { cookie: await sessionCookieFor(database.handle.db, member), 'x-tenant-id': membership!.tenant_id };
+  for (const route of ROUTES) {
+    const response = await fetch(`${appUrl}${route}`, { headers });
+    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+  }
+
+  console.log(`${connections} connections, ${seconds} s per route; targets: >= ${TARGET_RATIO}x hello-world, p99 < ${TARGET_P99_MS} ms`);
+  startedAt = performance.now();
+  const baseline = await load(helloUrl, {});
+  console.log(`  ${'Fastify hello-world'.padEnd(40)} ${formatCount(baseline.requestsPerSecond).padStart(7)} req/s               p99 ${baseline.p99Ms} ms`);
+  for (const route of ROUTES) {
+    const figures = await load(`${appUrl}${route}`, headers);
+    const ratio = figures.requestsPerSecond / baseline.requestsPerSecond;
+    const verdict = ratio >= TARGET_RATIO && figures.p99Ms < TARGET_P99_MS ? 'meets target' : 'misses target';
+    const failures = figures.non2xx + figures.errors > 0 ? `; ${figures.non2xx} non-2xx, ${figures.errors} errors` : '';
+    console.log(`  ${route.split('?')[0]!.padEnd(40)} ${formatCount(figures.requestsPerSecond).padStart(7)} req/s = ${ratio.toFixed(3)}x   p99 ${figures.p99Ms} ms   ${verdict}${failures}`);
+  }
+} finally {
+  await app?.close();
+  await hello.close();
+  await database.stop();
+}
