@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
+import { JOB_SCHEMA } from '../jobs/job-runner.js';
 import { hasActiveSubscription } from '../billing/has-active-subscription.js';
 import { findConfiguration } from '../configuration/configuration-store.js';
 import { DRAIN_LEASE_MS } from '../notifications/drain-lease.js';
@@ -11,6 +12,12 @@ import { runScheduledCheckOf } from './run-check.js';
 
 export const AUTOMATION_TICK_QUEUE = 'automation-tick';
 export const AUTOMATION_CHECK_QUEUE = 'automation-check';
+/**
+ * The pg-boss queue earlier versions sent mail through (one `stately` job per organization, whose
+ * job of a dead instance blocked the organization's mail until it expired). Sending reads the
+ * ledger itself now, so the queue and any job left in it are deleted at start.
+ */
+export const RETIRED_DRAIN_QUEUE = 'notification-drain';
 /** pg-boss cron has minute granularity: every minute, one instance looks for due work. */
 export const AUTOMATION_TICK_CRON = '* * * * *';
 
@@ -63,6 +70,12 @@ export async function runScheduledCheck(services: NotificationServices, check: D
   services.log.info({ tenantId: check.tenantId, localDay: check.localDay, ...(result ? result.summary : { skipped: 'already completed' }) }, 'scheduled check');
 }
 
+async function retireDrainQueue(boss: PgBoss): Promise<void> {
+  // Its jobs first, in whatever state: pg-boss refuses to delete a queue that still has jobs.
+  await boss.getDb().executeSql(`delete from ${JOB_SCHEMA}.job where name = $1`, [RETIRED_DRAIN_QUEUE]);
+  await boss.deleteQueue(RETIRED_DRAIN_QUEUE);
+}
+
 /**
  * Queues, the minute schedule and the workers of automation; starts sending (the drain loop, under
  * per-organization leases rather than a job queue, so a dead instance's mail is taken over within
@@ -72,6 +85,7 @@ export async function registerAutomationJobs(boss: PgBoss, services: Notificatio
   const options = { ...DEFAULT_AUTOMATION_JOB_OPTIONS, ...overrides };
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
 
+  await retireDrainQueue(boss).catch((error: unknown) => services.log.warn({ err: error }, 'retired drain queue not deleted (another instance starting?); retried at the next start'));
   await boss.createQueue(AUTOMATION_TICK_QUEUE, { name: AUTOMATION_TICK_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(AUTOMATION_CHECK_QUEUE, { name: AUTOMATION_CHECK_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3_600 });
   const enqueueCheck = async (check: DueCheck) => {

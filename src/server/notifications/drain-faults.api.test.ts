@@ -6,14 +6,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerAutomationJobs, RETIRED_DRAIN_QUEUE } from '../automation/automation-jobs.js';
 import { drainLeases, emailSends } from '../db/schema/index.js';
+import { startJobs } from '../jobs/job-runner.js';
 import { DrainRequests } from './drain-requests.js';
 import { OUTCOME_UNKNOWN_MESSAGE } from './email-ledger.js';
 import { expectedRecipients, NotificationHarness, recipientCounts, waitFor, type Customer, type Instance } from './test-support/notification-harness.js';
 
 const WORKER = fileURLToPath(new URL('./test-support/drain-worker-process.ts', import.meta.url));
+/** A child process starts slowly on a busy machine: room for the waits below, not a time asserted. */
+const PROCESS_TEST_TIMEOUT_MS = 150_000;
 /** Short leases keep the suite fast; bench/faults.ts runs it with the production ones. */
 const DRAIN_LEASE_MS = Number(process.env.FAULT_DRAIN_LEASE_MS ?? 1_500);
 const SWEEP_MS = Number(process.env.FAULT_SWEEP_MS ?? 300);
@@ -130,7 +134,7 @@ describe('a sending instance killed with SIGKILL mid-drain', () => {
     expect(rows.filter((row) => row.state === 'sent').every((row) => counts.get(row.recipient) === 1)).toBe(true);
     expect(figures).toMatchObject({ duplicates: 0, lost: 0 });
     await recordFigures('kill -9', figures);
-  });
+    }, PROCESS_TEST_TIMEOUT_MS);
 });
 
 describe('a sending instance stopped with SIGTERM mid-drain', () => {
@@ -154,7 +158,7 @@ describe('a sending instance stopped with SIGTERM mid-drain', () => {
     expect([...counts.entries()].sort()).toEqual([...expected].sort().map((address) => [address, 1]));
     expect(figures).toMatchObject({ duplicates: 0, lost: 0, outcomeUnknown: 0 });
     await recordFigures('SIGTERM', figures);
-  });
+    }, PROCESS_TEST_TIMEOUT_MS);
 });
 
 describe('a drain stuck on a call that never returns', () => {
@@ -184,5 +188,31 @@ describe('a drain stuck on a call that never returns', () => {
     expect(rows.filter((row) => row.state === 'sent').length).toBe(expected.length - byStuck.length);
     expect(Math.max(...recipientCounts(harness.mail(customer)).values())).toBe(1);
     expect(harness.mail(customer)).toHaveLength(expected.length - byStuck.length);
+  });
+});
+
+describe('an instance started where an earlier version left a drain job active', () => {
+  it('deletes the retired drain queue and its job, which nothing works any more', async () => {
+    const customer = await harness.createCustomer({ users: 1 });
+    const noErrors = (error: Error) => {
+      throw error;
+    };
+    const earlier = await startJobs(harness.database.pool, [
+      async (boss) => {
+        await boss.createQueue(RETIRED_DRAIN_QUEUE, { name: RETIRED_DRAIN_QUEUE, policy: 'stately' });
+        await boss.send(RETIRED_DRAIN_QUEUE, { tenantId: customer.tenantId }, { singletonKey: customer.tenantId });
+        // Taken by a worker that then died: active until its expiry.
+        expect(await boss.fetch(RETIRED_DRAIN_QUEUE)).toHaveLength(1);
+      },
+    ], { onError: noErrors });
+    await earlier.stop();
+    const current = await startJobs(harness.database.pool, [(boss) => registerAutomationJobs(boss, survivor.app.notifications, { pollingIntervalSeconds: 0.5 })], { onError: noErrors });
+    try {
+      expect(await current.boss.getQueue(RETIRED_DRAIN_QUEUE)).toBeNull();
+      const jobs = await harness.database.db.execute(sql`select count(*)::int as count from pgboss.job where name = ${RETIRED_DRAIN_QUEUE}`);
+      expect(jobs.rows[0]).toEqual({ count: 0 });
+    } finally {
+      await current.stop();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { acquireDrainLease, releaseDrainLease, renewDrainLease, tenantsToDrain } from './drain-lease.js';
 import { drainTenant } from './drain-tenant.js';
+import { recoverStaleEmails } from './email-ledger.js';
 import type { SendDeps } from './deliver-email.js';
 
 export interface DrainLoopOptions {
@@ -92,11 +93,15 @@ export class DrainRequests {
     this.loop = null;
   }
 
-  /** Organizations with due mail and no live drain, this instance's share first come first served. */
+  /**
+   * Reports mail whose worker died mid-send (its row lease ran out; a drain that took over may have
+   * started before that), then drains organizations with due mail and no live drain.
+   */
   private async sweep(): Promise<void> {
     const loop = this.loop;
     if (!loop || this.stopping) return;
     try {
+      await recoverStaleEmails(loop.deps.db, loop.deps.clock());
       for (const tenantId of await tenantsToDrain(loop.deps.db, loop.deps.clock())) await this.request(tenantId);
     } catch (error) {
       loop.log.error({ err: error }, 'looking for mail to send failed; retried at the next sweep');
