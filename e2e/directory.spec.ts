@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './csp-guard.js';
-import { signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
+import { pickOption, signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
 // The demo tenant (Contoso, simulated Graph): 'Password Reminder Pilot' holds the Finance group
 // (nested) plus Alex Wilber and Adele Vance; Alex is in Sales. Passwords: Adele expires today,
@@ -15,8 +15,7 @@ interface DemoCredentials {
 }
 
 async function chooseGroup(page: Page, list: 'Include groups' | 'Exclude groups', group: string, chosen: Locator) {
-  await page.getByRole('combobox', { name: list }).click();
-  await page.getByRole('option', { name: group, exact: true }).click();
+  await pickOption(page, list, group);
   // The chip appears once the whole configuration was saved.
   await expect(chosen.getByText(group, { exact: true })).toBeVisible();
   await expect(toast(page, 'Configuration saved successfully')).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from './csp-guard.js';
-import { configureDemoTenant, signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
+import { configureDemoTenant, pickOption, signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
 // What the pages say must match what the app does: actions that cannot work yet are disabled with
 // the reason, times carry their zone, save errors name the field, subscription texts match access,
@@ -68,8 +68,7 @@ test.describe('the dashboard of an organization in New York, seen from Tokyo', (
     // A group added with another unsaved edit pending saves the group only; the edit stays unsaved.
     const savedFrom = ((await (await page.request.get('/api/configuration', { headers: { 'x-tenant-id': (await organizationOf(page)).id } })).json()) as { fromEmail: string }).fromEmail;
     await page.getByLabel('From Email').fill('helpdesk@contoso.com');
-    await page.getByRole('combobox', { name: 'Include groups' }).click();
-    await page.getByRole('option', { name: 'Password Reminder Pilot', exact: true }).click();
+    await pickOption(page, 'Include groups', 'Password Reminder Pilot');
     await expect(toast(page, 'Configuration saved successfully')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Chosen include groups' }).getByText('Password Reminder Pilot', { exact: true })).toBeVisible();
     const stored = (await (await page.request.get('/api/configuration', { headers: { 'x-tenant-id': (await organizationOf(page)).id } })).json()) as {

@@ -24,9 +24,13 @@ test('a link cannot sign anyone out; Sign out everywhere ends the sessions on ev
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // While the dialog fades out, the page behind it is still hidden from the accessibility tree, so
+  // the page's "Sign out everywhere" would resolve to the dialog's confirm button: wait it out.
+  await expect(dialog).toBeHidden();
   expect((await page.request.get('/api/auth/user')).status()).toBe(200);
 
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(dialog).toBeVisible();
   // The browser leaves through the issuer's logout page and comes back: wait for where it lands.
   // A real click() waits for its own navigation, which Playwright sometimes loses track of across
   // the two origins (the step then hangs on a page that has long loaded), so dispatch the click.

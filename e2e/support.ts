@@ -13,6 +13,16 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
+/**
+ * Picks `option` in the dropdown named `combobox`. The option is chosen with the keyboard: right
+ * after a Radix dropdown opens it still positions and scrolls its list (a scroll button appears
+ * and shifts every item), so a click aimed at the item's box a moment earlier can land beside it.
+ */
+export async function pickOption(page: Page, combobox: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: combobox }).click();
+  await page.getByRole('option', { name: option, exact: true }).press('Enter');
+}
+
 /** The visible toast (Radix also copies its text into a screen-reader announcement). */
 export function toast(page: Page, text: string | RegExp) {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text);
