@@ -7,10 +7,7 @@
 //   npx tsx bench/api.ts  [--organizations 1000] [--connections 100] [--seconds 10]
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -19,9 +16,7 @@ import { addDays } from '../src/shared/domain/local-date.js';
 import { buildApp } from '../src/server/app.js';
 import { OidcProvider } from '../src/server/auth/oidc-provider.js';
 import { loadConfig } from '../src/server/config.js';
-import { connectDatabase, type DatabaseHandle } from '../src/server/db/client.js';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.js';
-import { runMigrations } from '../src/server/db/migrate.js';
+import type { DatabaseHandle } from '../src/server/db/client.js';
 import {
   auditLogs,
   automationRuns,
@@ -36,6 +31,7 @@ import {
 import { DEFAULT_EMAIL_TEMPLATE } from '../src/server/notifications/default-template.js';
 import { sessionCookieFor } from '../src/server/test-support/factories.js';
 import { formatCount } from './support/figures.js';
+import { startBenchDatabase } from './support/bench-database.js';
 
 const TARGET_RATIO = 0.1;
 const TARGET_P99_MS = 50;
@@ -62,28 +58,6 @@ const ROUTES = [
   '/api/configuration',
   '/api/audit-logs/5',
 ];
-
-/** A PostgreSQL database: DATABASE_URL's, or a fresh embedded server in a temporary folder. */
-async function startDatabase(poolSize: number): Promise<{ handle: DatabaseHandle; stop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const handle = connectDatabase(process.env.DATABASE_URL, poolSize);
-    await runMigrations(handle.pool);
-    return { handle, stop: () => handle.close() };
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), 'passwatch-bench-pg-'));
-  const server = await startEmbeddedPostgres({ dataDir: dir, port: 0 });
-  await server.createDatabaseIfMissing('bench');
-  const handle = connectDatabase(server.urlFor('bench'), poolSize);
-  await runMigrations(handle.pool);
-  return {
-    handle,
-    stop: async () => {
-      await handle.close();
-      await server.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Inserts rows in batches that stay below PostgreSQL's 65,535 parameters a statement. */
 async function insertBatched<T>(rows: T[], batchSize: number, insert: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -248,7 +222,7 @@ const config = loadConfig({
   PAYPAL_CLIENT_SECRET: 'bench',
   PAYPAL_WEBHOOK_ID: 'WH-BENCH',
 });
-const database = await startDatabase(config.database.poolSize);
+const database = await startBenchDatabase(config.database.poolSize);
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
 let app: FastifyInstance | undefined;

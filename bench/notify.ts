@@ -7,9 +7,6 @@
 //    achieved over the limit (target >= 0.95) and the 429s our own pacing caused (target 0).
 //   npx tsx bench/notify.ts  [--users 100000] [--latency 20] [--mails 5000] [--rate 600]
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import { configurationBody } from '../src/shared/api/configuration.js';
@@ -20,9 +17,6 @@ import { loadConfig } from '../src/server/config.js';
 import { graphClientFor, loadGraphConnection } from '../src/server/configuration/graph-connection.js';
 import { saveConfiguration } from '../src/server/configuration/save-configuration.js';
 import { createSecretBox } from '../src/server/crypto/secret-box.js';
-import { connectDatabase, type DatabaseHandle } from '../src/server/db/client.js';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.js';
-import { runMigrations } from '../src/server/db/migrate.js';
 import { emailSends, memberships, tenants, users } from '../src/server/db/schema/index.js';
 import { scanDirectory } from '../src/server/directory/scan-directory.js';
 import { TokenCache } from '../src/server/directory/token-cache.js';
@@ -30,6 +24,7 @@ import { DEFAULT_EMAIL_TEMPLATE } from '../src/server/notifications/default-temp
 import { drainTenant } from '../src/server/notifications/drain-tenant.js';
 import { createNotificationServices, type NotificationServices } from '../src/server/notifications/notification-services.js';
 import { formatCount, peakRssMb } from './support/figures.js';
+import { startBenchDatabase } from './support/bench-database.js';
 import { startGraphSimulatorProcess, type GraphSimulatorProcess } from './support/graph-simulator-process.js';
 
 const TARGET_RATE_RATIO = 0.95;
@@ -52,28 +47,6 @@ interface SimulatedTenant {
   applicationId: string;
   clientSecret: string;
   fromEmail: string;
-}
-
-/** A PostgreSQL database: DATABASE_URL's, or a fresh embedded server in a temporary folder. */
-async function startDatabase(): Promise<{ handle: DatabaseHandle; stop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const handle = connectDatabase(process.env.DATABASE_URL, 10);
-    await runMigrations(handle.pool);
-    return { handle, stop: () => handle.close() };
-  }
-  const dir = await mkdtemp(path.join(tmpdir(), 'passwatch-bench-pg-'));
-  const server = await startEmbeddedPostgres({ dataDir: dir, port: 0 });
-  await server.createDatabaseIfMissing('bench');
-  const handle = connectDatabase(server.urlFor('bench'), 10);
-  await runMigrations(handle.pool);
-  return {
-    handle,
-    stop: async () => {
-      await handle.close();
-      await server.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** An organization with an active subscription and its configuration saved for `tenant`. */
@@ -169,7 +142,7 @@ async function measureDraining(services: NotificationServices, simulator: GraphS
 }
 
 const simulator = await startGraphSimulatorProcess();
-const database = await startDatabase();
+const database = await startBenchDatabase(10);
 try {
   const config = loadConfig({
     NODE_ENV: 'test',
