@@ -23,6 +23,7 @@ import type { AuditWriter } from '../audit/record-audit.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Database } from '../db/client.js';
 import { emailSends, mailboxHolds, passwordExpirations } from '../db/schema/index.js';
+import { backoffDelayMs } from '../directory/retry-policy.js';
 import { mailboxLimitMessage } from '../directory/send-mail-errors.js';
 import type { SendErrorKind } from '../../shared/domain/send-errors.js';
 import { formatDateUs } from '../../shared/domain/us-format.js';
@@ -276,7 +277,7 @@ export async function deferEmail(db: Database, row: EmailSendRow, retryAfterMs: 
   return db.transaction(async (tx) => {
     const [hold] = await tx.select().from(mailboxHolds).where(eq(mailboxHolds.senderMailbox, row.senderMailbox)).for('update');
     const consecutive = (hold?.consecutiveDeferrals ?? 0) + 1;
-    const waitMs = retryAfterMs > 0 ? Math.min(retryAfterMs, backoff.maxMs) : Math.floor(backoff.random() * Math.min(backoff.maxMs, backoff.baseMs * 2 ** (consecutive - 1)));
+    const waitMs = retryAfterMs > 0 ? Math.min(retryAfterMs, backoff.maxMs) : backoffDelayMs(consecutive, { baseDelayMs: backoff.baseMs, maxBackoffMs: backoff.maxMs, random: backoff.random });
     const until = new Date(Math.max(now.getTime() + waitMs, hold?.holdUntil.getTime() ?? 0));
     await tx
       .insert(mailboxHolds)
