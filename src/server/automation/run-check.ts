@@ -8,7 +8,7 @@ import { whileRunIsAlive } from './interrupted-runs.js';
 import { trackConnection } from '../configuration/connection-status.js';
 import { graphClientFor, loadGraphConnection, type GraphConnection } from '../configuration/graph-connection.js';
 import { automationRuns } from '../db/schema/index.js';
-import { GraphError } from '../directory/graph-errors.js';
+import { GraphError } from '../integrations/graph/graph-errors.js';
 import { scanDirectory } from '../directory/scan-directory.js';
 import { senderMailboxOf } from '../notifications/deliver-email.js';
 import { planEmails, type NewEmailSend, type PlannedReminder } from '../notifications/email-ledger.js';

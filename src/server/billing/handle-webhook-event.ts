@@ -5,7 +5,7 @@ import { auditLogs, billingPayments, billingSubscriptions, paypalWebhookEvents }
 import { recordAudit } from '../audit/record-audit.js';
 import { AppError } from '../http/app-error.js';
 import type { BillingContext } from './billing-context.js';
-import type { PayPalWebhookEvent } from './paypal-wire.js';
+import type { PayPalWebhookEvent } from '../integrations/paypal/paypal-wire.js';
 import { syncSubscription, UnadoptedSubscriptionError } from './sync-subscription.js';
 
 export type WebhookOutcome = 'synced' | 'duplicate' | 'ignored';

@@ -25,7 +25,7 @@ import { createSubscription } from './create-subscription.js';
 import { findInvoice } from './find-invoice.js';
 import { INVOICE_CONTENT_SECURITY_POLICY, renderInvoicePage } from './invoice-page.js';
 import { paymentMethodUpdate } from './payment-method-url.js';
-import { PayPalApiError } from './paypal-client.js';
+import { PayPalApiError } from '../integrations/paypal/paypal-client.js';
 import { readSubscriptionState } from './subscription-state.js';
 import { syncSubscription } from './sync-subscription.js';
 import { registerWebhookRoute } from './webhook-route.js';

@@ -4,9 +4,9 @@ import { describeMissingPermissions, type ConnectionProblem } from '../../shared
 import { recordAudit } from '../audit/record-audit.js';
 import type { Database } from '../db/client.js';
 import { configurations } from '../db/schema/index.js';
-import { missingPermissionsOf } from '../directory/access-token-claims.js';
-import type { GraphClient } from '../directory/graph-client.js';
-import { GraphError } from '../directory/graph-errors.js';
+import { missingPermissionsOf } from '../integrations/graph/access-token-claims.js';
+import type { GraphClient } from '../integrations/graph/graph-client.js';
+import { GraphError } from '../integrations/graph/graph-errors.js';
 import { findConfiguration } from './configuration-store.js';
 
 export interface ConnectionOutcome {

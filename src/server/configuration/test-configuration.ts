@@ -10,9 +10,9 @@ import { TEMPLATE_VARIABLES } from '../../shared/domain/configuration-defaults.j
 import { describeMissingPermissions, missingGraphPermissions, type ConnectionProblem, type GraphPermission } from '../../shared/domain/graph-permissions.js';
 import { actorNameOf } from '../audit/actor-name.js';
 import { recordAudit } from '../audit/record-audit.js';
-import { accessTokenClaims } from '../directory/access-token-claims.js';
-import type { GraphClient } from '../directory/graph-client.js';
-import { GraphError } from '../directory/graph-errors.js';
+import { accessTokenClaims } from '../integrations/graph/access-token-claims.js';
+import type { GraphClient } from '../integrations/graph/graph-client.js';
+import { GraphError } from '../integrations/graph/graph-errors.js';
 import { connectionProblemOf, recordConnectionOutcome } from './connection-status.js';
 import { findConfiguration, type ConfigurationRow } from './configuration-store.js';
 import { connectionMessages, graphClientFor, type TenantGraphDeps } from './graph-connection.js';

@@ -15,7 +15,7 @@ import { OidcProvider } from '../auth/oidc-provider.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { tenants } from '../db/schema/index.js';
 import { startGraphHarness, type GraphHarness } from '../directory/test-support/graph-simulator-harness.js';
-import { TokenCache } from '../directory/token-cache.js';
+import { TokenCache } from '../integrations/graph/token-cache.js';
 import { configurationFor } from '../test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
 import { testConfig } from '../test-support/test-config.js';

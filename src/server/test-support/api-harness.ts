@@ -7,7 +7,7 @@ import { buildApp } from '../app.js';
 import { OidcProvider } from '../auth/oidc-provider.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { startGraphHarness, type GraphHarness } from '../directory/test-support/graph-simulator-harness.js';
-import { TokenCache } from '../directory/token-cache.js';
+import { TokenCache } from '../integrations/graph/token-cache.js';
 import { createOrganization, createUser, sessionCookieFor } from './factories.js';
 import { testConfig } from './test-config.js';
 import { createTestDatabase } from './test-database.js';

@@ -1,5 +1,5 @@
 // Why a mail failed or waits, as the send ledger records it (email_sends.error_kind). The server
-// classifies Graph's answers into these (server/directory/send-mail-errors.ts); the run summary,
+// classifies Graph's answers into these (server/integrations/graph/send-mail-errors.ts); the run summary,
 // the audit log and the users table name them with `sendErrorReason`.
 
 export const SEND_ERROR_KINDS = [

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { missingGraphPermissions, type GraphPermission } from '../../shared/domain/graph-permissions.js';
+import { missingGraphPermissions, type GraphPermission } from '../../../shared/domain/graph-permissions.js';
 import type { GraphClient } from './graph-client.js';
 
 export interface AccessTokenClaims {

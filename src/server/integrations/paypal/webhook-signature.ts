@@ -1,6 +1,6 @@
 import { X509Certificate, verify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../clock.js';
 
 /** The PAYPAL-* headers of a webhook delivery (lower-case, as Node gives them). */
 export type WebhookHeaders = Record<string, string | string[] | undefined>;

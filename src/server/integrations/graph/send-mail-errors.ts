@@ -2,7 +2,7 @@
 // for the send queue, the audit log, the users table and the connection badge. Each kind has its
 // own message and its own delivery state; only Exchange's sending quota is called a mailbox limit.
 // Branches on status and error code, never on text.
-import type { SendErrorKind } from '../../shared/domain/send-errors.js';
+import type { SendErrorKind } from '../../../shared/domain/send-errors.js';
 import { NOT_CONNECTED_CODE, type GraphError } from './graph-errors.js';
 
 interface Failure {

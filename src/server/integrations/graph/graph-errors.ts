@@ -1,4 +1,4 @@
-import type { GraphPermission } from '../../shared/domain/graph-permissions.js';
+import type { GraphPermission } from '../../../shared/domain/graph-permissions.js';
 
 // Every failure of the token endpoint or Microsoft Graph becomes a GraphError whose message says
 // what to do about it. Branches on error codes, never on text (docs/domain.md §Graph errors).

@@ -6,10 +6,10 @@ import {
   DEMO_APP_WITHOUT_GROUP_MEMBER_READ,
   DEMO_APP_WITHOUT_MAIL_SEND,
   DEMO_GRAPH_CREDENTIALS,
-} from '../../simulators/graph/index.js';
+} from '../../../simulators/graph/index.js';
 import { nextLinkInHead, type GraphClient, type GraphUser } from './graph-client.js';
 import { GraphError } from './graph-errors.js';
-import { startGraphHarness, type GraphHarness } from './test-support/graph-simulator-harness.js';
+import { startGraphHarness, type GraphHarness } from '../../directory/test-support/graph-simulator-harness.js';
 
 let harness: GraphHarness;
 beforeAll(async () => {
