@@ -1,0 +1,107 @@
+/**
+ * The allowed imports of docs/architecture.md §Allowed imports, checked by `npm run lint`.
+ * Each rule is an error: a new import that breaks one fails the lint.
+ */
+
+// Server feature modules: other modules use them only through their public file, index.ts.
+// Infrastructure (db/, http/, crypto/, jobs/, lifecycle/, test-support/, types/, clock.ts,
+// config.ts) is not listed and may be imported directly.
+const FEATURE_MODULES = [
+  'account',
+  'account-mail',
+  'admin',
+  'audit',
+  'auth',
+  'automation',
+  'billing',
+  'configuration',
+  'dashboard',
+  'demo',
+  'directory',
+  'entra-consent',
+  'integrations/graph',
+  'integrations/paypal',
+  'mail',
+  'notifications',
+  'reminder-policy',
+  'tenants',
+  'users',
+];
+const FEATURE = `(?:${FEATURE_MODULES.join('|')})`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Import cycles: dependencies flow one way.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'shared-stays-shared',
+      comment: 'src/shared runs in the server and the browser: it imports neither side nor the simulators.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { path: '^src/(server|web|simulators)/' },
+    },
+    {
+      name: 'simulators-stand-alone',
+      comment: 'The simulators share only the wire format with our clients, so they import nothing from the app.',
+      severity: 'error',
+      from: { path: '^src/simulators/' },
+      to: { path: '^src/(server|web|shared)/' },
+    },
+    {
+      name: 'web-not-server',
+      comment: 'The web app talks to the server over HTTP only.',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-not-web',
+      comment: 'The server only serves the built web files; it imports no web code.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/web/' },
+    },
+    {
+      name: 'module-through-public-file',
+      comment:
+        "A server feature module is used by other modules only through its index.ts. Its own files (tests and test-support included) may reach its internals; another module's test-support/ is open to tests.",
+      severity: 'error',
+      from: { path: '^src/server/((?:integrations/)?[^/]+)/' },
+      to: {
+        path: `^src/server/${FEATURE}/`,
+        pathNot: ['^src/server/$1/', `^src/server/${FEATURE}/index\\.ts$`, `^src/server/${FEATURE}/test-support/`],
+      },
+    },
+    {
+      name: 'no-test-code-in-production',
+      comment: 'Test helpers (test-support/, *.test.ts) are open to tests and other test helpers only.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['\\.test\\.tsx?$', '/test-support(/|\\.ts$)'] },
+      to: { path: ['\\.test\\.tsx?$', '/test-support(/|\\.ts$)'] },
+    },
+    {
+      name: 'entry-points-through-public-files',
+      comment: 'app.ts, main.ts and the other top-level server files use feature modules only through their index.ts.',
+      severity: 'error',
+      from: { path: '^src/server/[^/]+\\.ts$' },
+      to: {
+        path: `^src/server/${FEATURE}/`,
+        pathNot: `^src/server/${FEATURE}/index\\.ts$`,
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
