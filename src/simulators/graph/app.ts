@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { registerAdminConsentRoutes } from './admin-consent.js';
 import { BATCH_PATH, INNER_REQUEST_ADDRESS, registerBatchRoute } from './batch.js';
 import { registerControlRoutes } from './control-routes.js';
 import { registerDomainRoutes } from './domain-routes.js';
@@ -98,6 +99,7 @@ export function buildSimulatorApp(state: GraphSimulatorState, options: Simulator
   });
 
   registerTokenEndpoint(app, state);
+  registerAdminConsentRoutes(app, state);
   registerOpenIdConfiguration(app, state);
   registerUserRoutes(app, state);
   registerGroupRoutes(app, state);

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { GraphError } from './errors.js';
 import { generateTenant } from './generator.js';
-import { DAY_MS } from './graph-time.js';
+import { DAY_MS } from '../shared/formats.js';
 import { renderMailboxPage } from './mailbox-page.js';
 import { secretValue } from './random.js';
 import { resetSimulatorState } from './reset.js';
@@ -122,6 +122,11 @@ export function registerControlRoutes(app: FastifyInstance, state: GraphSimulato
     const { tenantId, appId } = request.params as { tenantId: string; appId: string };
     const tenant = state.tenants.get(tenantId.toLowerCase()) ?? throwError(notFound(`Tenant ${tenantId}`));
     if (!tenant.servicePrincipals.delete(appId.toLowerCase())) throw notFound(`A consent of ${appId} in ${tenantId}`);
+    // Entra lets tokens already issued run until they expire; they end here at once, so a test
+    // or a demo sees the removal at the next call instead of an hour later.
+    for (const [token, issued] of state.accessTokens) {
+      if (issued.tenantId === tenant.id && issued.appId.toLowerCase() === appId.toLowerCase()) state.accessTokens.delete(token);
+    }
     return reply.code(204).send();
   });
 

@@ -70,8 +70,12 @@ export {
   type DemoGraphCredentials,
 } from './demo-credentials.js';
 export { generateTenant, type GeneratedTenant, type GenerateTenantOptions } from './generator.js';
+export { registerCertificateApp, type CertificateAppCredentials, type CertificateAppOptions } from './certificate-app.js';
+export { appCertificate, JWT_BEARER_ASSERTION_TYPE } from './client-assertion.js';
 export {
   addTenant,
+  registerApplication,
+  type AppRegistration,
   type GraphFaults,
   type GraphSimulatorState,
   type SentMessage,

@@ -1,5 +1,6 @@
 // Everything the simulator remembers: tenants and their directories, app registrations, issued
 // tokens, fault switches, limits, throttling counters and the mail it accepted.
+import type { KeyObject } from 'node:crypto';
 import type { SimTenant } from './directory.js';
 import type { TokenBucket } from './directory-throttle.js';
 import { createMailLimitState, type MailLimitState } from './mail-limits.js';
@@ -22,6 +23,25 @@ export interface AppRegistration {
   /** AzureADMultipleOrgs: other tenants can consent to it (else AADSTS700016 outside home). */
   multiTenant: boolean;
   secrets: ClientSecret[];
+  /** Certificates whose keys may sign client assertions (keyCredentials). */
+  certificates?: AppCertificate[];
+  /** Where the admin-consent page may send the browser back; compared exactly. */
+  redirectUris?: string[];
+  /** The application permissions an admin grants by consenting (the app's required resource access). */
+  requiredPermissions?: string[];
+}
+
+/** A certificate uploaded to an app registration: what Entra matches an assertion's header against. */
+export interface AppCertificate {
+  /** base64url SHA-1 of the DER certificate: the `x5t` header. */
+  thumbprintSha1: string;
+  /** base64url SHA-256 of the DER certificate: the `x5t#S256` header. */
+  thumbprintSha256: string;
+  publicKey: KeyObject;
+  /** Epoch ms. */
+  notBefore: number;
+  /** Epoch ms. */
+  notAfter: number;
 }
 
 /** What the product's configuration needs to connect to a tenant. */
@@ -104,6 +124,10 @@ export interface GraphSimulatorState {
   readonly tenants: Map<string, SimTenant>;
   readonly applications: Map<string, AppRegistration>;
   readonly accessTokens: Map<string, IssuedToken>;
+  /** `jti` of every client assertion accepted, until it expires (epoch ms): each is single use. */
+  readonly usedAssertionIds: Map<string, number>;
+  /** Apps registered with registerApplication (a vendor's multi-tenant app): kept by reset, their consents not. */
+  readonly hostedApplications: AppRegistration[];
   readonly sentMail: SentMessage[];
   readonly directoryBuckets: Map<string, TokenBucket>;
   readonly mailLimits: MailLimitState;
@@ -140,6 +164,8 @@ export function createEmptyState(clock: () => Date, seedDemo: boolean): GraphSim
     tenants: new Map(),
     applications: new Map(),
     accessTokens: new Map(),
+    usedAssertionIds: new Map(),
+    hostedApplications: [],
     sentMail: [],
     directoryBuckets: new Map(),
     mailLimits: createMailLimitState(),
@@ -154,6 +180,7 @@ export function clearState(state: GraphSimulatorState): void {
   state.tenants.clear();
   state.applications.clear();
   state.accessTokens.clear();
+  state.usedAssertionIds.clear();
   state.sentMail.length = 0;
   state.directoryBuckets.clear();
   state.mailLimits.concurrent.clear();
@@ -187,4 +214,12 @@ export function findTenant(state: GraphSimulatorState, idOrDomain: string): SimT
     if (tenant.domains.some((domain) => domain.id.toLowerCase() === key)) return tenant;
   }
   return undefined;
+}
+
+/** Registers an app that lives outside the seeded tenants (a vendor's multi-tenant app); reset keeps it. */
+export function registerApplication(state: GraphSimulatorState, application: AppRegistration): void {
+  const key = application.appId.toLowerCase();
+  if (state.applications.has(key)) throw new Error(`Application ${application.appId} is already registered`);
+  state.hostedApplications.push(application);
+  state.applications.set(key, application);
 }

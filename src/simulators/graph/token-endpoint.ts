@@ -1,12 +1,15 @@
 // The Entra token endpoint, client-credentials grant only (docs/domain.md §Graph tokens):
-// POST /{tenant}/oauth2/v2.0/token, form-encoded. Each failure answers the AADSTS error Entra
-// gives for it, in the order Entra checks: tenant, parameters, application, secret, consent.
+// POST /{tenant}/oauth2/v2.0/token, form-encoded, the client authenticated by a secret or a
+// certificate assertion (client-assertion.ts). Each failure answers the AADSTS error Entra gives
+// for it, in the order Entra checks: tenant, parameters, application, secret or assertion, consent.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueAccessToken, type TokenGrant } from './access-tokens.js';
 import type { SimTenant } from './directory.js';
 import { TokenEndpointError } from './errors.js';
 import { singleHeader } from './graph-http.js';
-import { findTenant, type GraphSimulatorState } from './state.js';
+import { findTenant, type AppRegistration, type GraphSimulatorState } from './state.js';
+import { JWT_BEARER_ASSERTION_TYPE, verifyClientAssertion } from './client-assertion.js';
+import { GUID_PATTERN } from '../shared/formats.js';
 
 export const TOKEN_PATH = '/:tenant/oauth2/v2.0/token';
 
@@ -15,7 +18,6 @@ const GRAPH_SCOPES = new Set([
   'https://graph.microsoft.com//.default',
   '00000003-0000-0000-c000-000000000000/.default',
 ]);
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DNS_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 export function registerTokenEndpoint(app: FastifyInstance, state: GraphSimulatorState): void {
@@ -24,7 +26,7 @@ export function registerTokenEndpoint(app: FastifyInstance, state: GraphSimulato
     const isForm = (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
     // Entra reads only form bodies: a JSON body is a request without parameters.
     const form = isForm ? (request.body as Record<string, string>) : {};
-    const grant = grantClientCredentials(state, tenant, form);
+    const grant = await grantClientCredentials(state, tenant, form, `${request.protocol}://${request.host}`);
     void reply.header('Cache-Control', 'no-store, no-cache').header('Pragma', 'no-cache');
     return {
       token_type: 'Bearer',
@@ -49,7 +51,7 @@ export function authorityClientRequestId(request: FastifyRequest): string | unde
 
 /** The tenant a path names by id or domain, or the AADSTS error Entra answers for it. */
 export function resolveAuthorityTenant(state: GraphSimulatorState, tenantIdOrDomain: string): SimTenant {
-  if (!GUID.test(tenantIdOrDomain) && !DNS_NAME.test(tenantIdOrDomain)) {
+  if (!GUID_PATTERN.test(tenantIdOrDomain) && !DNS_NAME.test(tenantIdOrDomain)) {
     throw new TokenEndpointError(400, 'invalid_request', 900023,
       `Specified tenant identifier '${tenantIdOrDomain}' is neither a valid DNS name, nor a valid external domain.`);
   }
@@ -61,11 +63,12 @@ export function resolveAuthorityTenant(state: GraphSimulatorState, tenantIdOrDom
   return tenant;
 }
 
-function grantClientCredentials(
+async function grantClientCredentials(
   state: GraphSimulatorState,
   tenantIdOrDomain: string,
   form: Readonly<Record<string, string | undefined>>,
-): TokenGrant {
+  origin: string,
+): Promise<TokenGrant> {
   const tenant = resolveAuthorityTenant(state, tenantIdOrDomain);
   const parameter = (name: string) => {
     const value = form[name];
@@ -88,10 +91,26 @@ function grantClientCredentials(
       `Application with identifier '${clientId}' was not found in the directory '${tenant.displayName}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You may have sent your authentication request to the wrong tenant.`);
   }
   const clientSecret = parameter('client_secret');
-  if (!clientSecret) {
+  const assertion = parameter('client_assertion_type') === JWT_BEARER_ASSERTION_TYPE ? parameter('client_assertion') : undefined;
+  if (assertion) {
+    // The assertion's audience is this token endpoint, the tenant named by id or as in the path.
+    const audiences = [tenantIdOrDomain, tenant.id].map((name) => `${origin}/${name}/oauth2/v2.0/token`);
+    await verifyClientAssertion(state, application, assertion, audiences);
+  } else if (clientSecret) {
+    checkClientSecret(state, application, clientSecret);
+  } else {
     throw new TokenEndpointError(401, 'invalid_client', 7000218,
       "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.");
   }
+  const servicePrincipal = tenant.servicePrincipalOf(application.appId);
+  if (!servicePrincipal) {
+    throw new TokenEndpointError(401, 'invalid_client', 7000229,
+      `The client application ${application.appId} is missing service principal in the tenant ${tenant.id}. See instructions here: https://go.microsoft.com/fwlink/?linkid=2225119`);
+  }
+  return issueAccessToken(state, tenant, application, servicePrincipal);
+}
+
+function checkClientSecret(state: GraphSimulatorState, application: AppRegistration, clientSecret: string): void {
   const secret = application.secrets.find((candidate) => candidate.value === clientSecret);
   if (!secret) {
     throw new TokenEndpointError(401, 'invalid_client', 7000215,
@@ -101,12 +120,6 @@ function grantClientCredentials(
     throw new TokenEndpointError(401, 'invalid_client', 7000222,
       `The provided client secret keys for app '${application.appId}' are expired. Visit the Azure portal to create new keys for your app: https://aka.ms/NewClientSecret, or consider using certificate credentials for added security: https://aka.ms/certCreds.`);
   }
-  const servicePrincipal = tenant.servicePrincipalOf(application.appId);
-  if (!servicePrincipal) {
-    throw new TokenEndpointError(401, 'invalid_client', 7000229,
-      `The client application ${application.appId} is missing service principal in the tenant ${tenant.id}. See instructions here: https://go.microsoft.com/fwlink/?linkid=2225119`);
-  }
-  return issueAccessToken(state, tenant, application, servicePrincipal);
 }
 
 function missingParameter(name: string): TokenEndpointError {

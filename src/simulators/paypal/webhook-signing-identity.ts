@@ -40,18 +40,22 @@ export async function generateWebhookSigningIdentity(): Promise<WebhookSigningId
   return {
     privateKey,
     publicKey,
-    certificatePem: createSelfSignedCertificate(privateKey, publicKey, 'messageverificationcerts.sandbox.paypal.com'),
+    certificatePem: createSelfSignedCertificate(privateKey, publicKey, { organization: 'PayPal Simulator', commonName: 'messageverificationcerts.sandbox.paypal.com' }),
     certificateId: newCertificateId(),
   };
 }
 
-/** A version 3 X.509 certificate without extensions, signed SHA256withRSA by its own key. */
-function createSelfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, commonName: string): string {
+/**
+ * A version 3 X.509 certificate without extensions, signed SHA256withRSA by its own RSA key: the
+ * PayPal simulator's webhook certificate, and the certificate a demo's multi-tenant Entra app
+ * signs its client assertions with.
+ */
+export function createSelfSignedCertificate(privateKey: KeyObject, publicKey: KeyObject, subject: { organization: string; commonName: string }): string {
   const algorithm = derSequence(derObjectIdentifier(SHA256_WITH_RSA), derNull());
   const name = derSequence(
     derSet(derSequence(derObjectIdentifier(COUNTRY), derPrintableString('US'))),
-    derSet(derSequence(derObjectIdentifier(ORGANIZATION), derUtf8String('PayPal Simulator'))),
-    derSet(derSequence(derObjectIdentifier(COMMON_NAME), derUtf8String(commonName))),
+    derSet(derSequence(derObjectIdentifier(ORGANIZATION), derUtf8String(subject.organization))),
+    derSet(derSequence(derObjectIdentifier(COMMON_NAME), derUtf8String(subject.commonName))),
   );
   const serial = randomBytes(16);
   const tbsCertificate = derSequence(
