@@ -155,6 +155,7 @@ async function loadOrganizations(handle: DatabaseHandle): Promise<typeof users.$
         displayName: `Bench User ${index}`,
         expiryDate: addDays(today, 1 + (index % 7)),
         localDay: today,
+        threshold: 1 + (index % 7),
         senderMailbox: 'it@bench.example.com',
         state,
         attempts: state === 'queued' ? 0 : 1,

@@ -121,6 +121,7 @@ async function measureDraining(services: NotificationServices, simulator: GraphS
     displayName: `Bench User ${index}`,
     expiryDate: addDays(today, 1 + (index % 7)),
     localDay: today,
+    threshold: 1 + (index % 7),
     senderMailbox: tenant.fromEmail.toLowerCase(),
     nextAttemptAt: now,
     createdAt: now,

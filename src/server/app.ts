@@ -26,6 +26,7 @@ import { registerBillingRoutes } from './billing/routes.js';
 import { createNotificationServices } from './notifications/notification-services.js';
 import { registerNotificationModules } from './notifications/register-notification-modules.js';
 import type { SendSettings } from './notifications/deliver-email.js';
+import { registerReminderPolicyRoutes } from './reminder-policy/index.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = createNotificationServices({ config, tenantGraph, log: app.log, send: deps.send });
   app.decorate('notifications', notifications);
   registerNotificationModules(app, { services: notifications, guards });
+  registerReminderPolicyRoutes(app, { db, clock, guards });
 
   if (deps.webRoot) await registerWebApp(app, deps.webRoot);
   return app;

@@ -3,6 +3,7 @@ import { computePasswordExpiry, type DirectoryUser } from '../../shared/domain/p
 import { buildDomain, buildUser } from '../../shared/domain/test-support/directory-factories.js';
 import type { ScannedUser } from '../directory/scan-directory.js';
 import { RECENTLY_EXPIRED_DAYS, userAssessor, type CheckPolicy } from './due-users.js';
+import { AFTER_EXPIRY_DAY_RANGE } from '../../shared/domain/reminder-thresholds.js';
 
 const DAY = 86_400_000;
 const domains = [buildDomain('contoso.com', { isDefault: true, passwordValidityPeriodInDays: 90 }), buildDomain('fed.contoso.com', { authenticationType: 'Federated' })];
@@ -104,5 +105,35 @@ describe('userAssessor: weekend processing', () => {
     const assess = userAssessor({ today: '2024-03-12', timeZone: 'UTC', daysBeforeExpiration: 1, weekendProcessing: 'weekdays' });
     expect(assess(expiring('2024-03-13'))).toMatchObject({ due: true });
     expect(assess(expiring('2024-03-14'))).toEqual({ listed: false });
+  });
+});
+
+describe('userAssessor: reminder policy', () => {
+  const at = (date: string) => scanned(`${date}T16:00:00Z`);
+  const withPolicy = userAssessor({ ...tuesday, thresholds: { reminderDays: [14, 7, 0], afterExpiryDays: [3] } });
+
+  it('reminds on the chosen days with their threshold, and after the expiry with the after-expiry wording', () => {
+    expect(withPolicy(at('2024-03-26'))).toMatchObject({ listed: true, due: true, reminder: { threshold: 14, afterExpiry: false } });
+    expect(withPolicy(at('2024-03-19'))).toMatchObject({ due: true, reminder: { threshold: 7, afterExpiry: false } });
+    expect(withPolicy(at('2024-03-12'))).toMatchObject({ due: true, reminder: { threshold: 0, afterExpiry: false } });
+    expect(withPolicy(at('2024-03-09'))).toMatchObject({ due: true, daysUntilExpiry: -3, reminder: { threshold: -3, afterExpiry: true } });
+    // Between the chosen days, and beyond the last: listed, not reminded.
+    expect(withPolicy(at('2024-03-22'))).toMatchObject({ listed: true, due: false, reminder: null });
+    expect(withPolicy(at('2024-03-27'))).toEqual({ listed: false });
+  });
+
+  it('every-day reminders carry the days left as their threshold', () => {
+    expect(userAssessor(tuesday)(at('2024-03-15'))).toMatchObject({ due: true, reminder: { threshold: 3, afterExpiry: false } });
+  });
+
+  it('lists listAheadDays past the last reminded day, for the dry run and the forecast, without reminding them', () => {
+    const ahead = userAssessor({ ...tuesday, listAheadDays: 30 });
+    expect(ahead(at('2024-04-18'))).toMatchObject({ listed: true, due: false, reminder: null, daysUntilExpiry: 37 });
+    expect(ahead(at('2024-04-19'))).toEqual({ listed: false });
+  });
+
+  it('keeps every after-expiry reminder, caught up after a missed weekend check, inside the days expired passwords stay listed', () => {
+    // Monday catches up Friday's days under skip: up to 3 days late.
+    expect(AFTER_EXPIRY_DAY_RANGE.max + 3).toBeLessThanOrEqual(RECENTLY_EXPIRED_DAYS);
   });
 });

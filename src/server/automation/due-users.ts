@@ -2,20 +2,21 @@
 // filters and computed the expiry with the expiry engine).
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { addDays, daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
-import { isDueOnRun, reminderDaysCovered } from '../../shared/domain/reminder-window.js';
+import { reminderDaysCovered } from '../../shared/domain/reminder-window.js';
+import { reminderLeadDays, reminderOnRun, type ReminderRule, type ThresholdReminder } from '../../shared/domain/reminder-thresholds.js';
 import type { DatedExpiryReason, UndatedExpiryReason } from '../../shared/domain/password-expiry.js';
-import type { WeekendProcessing } from '../../shared/domain/schedule.js';
 import type { ScannedUser } from '../directory/scan-directory.js';
 
 /** Expired passwords stay in the users table this long: the users who missed their reminders. */
 export const RECENTLY_EXPIRED_DAYS = 30;
 
-export interface CheckPolicy {
-  /** The organization's calendar day the check runs on. */
-  today: LocalDate;
+export interface CheckPolicy extends ReminderRule {
   timeZone: string;
-  daysBeforeExpiration: number;
-  weekendProcessing: WeekendProcessing;
+  /**
+   * How many days past the last reminded expiry day the check still lists users, so the dry run
+   * and the forecast can project the coming days from the users table; 0 when absent.
+   */
+  listAheadDays?: number;
 }
 
 export type UserAssessment =
@@ -31,6 +32,8 @@ export type UserAssessment =
       daysUntilExpiry: number;
       /** Reminded by this check. */
       due: boolean;
+      /** What this check sends (null when not due): the ledger's threshold and which wording. */
+      reminder: ThresholdReminder | null;
       /** The directory's mailbox address; null: the user cannot be mailed. */
       mailAddress: string | null;
     }
@@ -46,22 +49,23 @@ export type UserAssessment =
 /** Why a password has no date, for the users the table lists anyway: they have a password the directory governs elsewhere or never expires. */
 const LISTED_WITHOUT_DATE: ReadonlySet<UndatedExpiryReason> = new Set(['never_expires_user_policy', 'never_expires_domain_policy', 'federated', 'managed_on_premises', 'not_applicable']);
 
-/** The last day whose expiries a check on `today` may remind: the window of the last day it covers. */
+/** The last day whose expiries a check on `today` may remind: the window (or the policy's first reminder) of the last day it covers. */
 export function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
   const covered = reminderDaysCovered(policy.today, policy.weekendProcessing);
-  return addDays(covered.at(-1) ?? policy.today, policy.daysBeforeExpiration);
+  return addDays(covered.at(-1) ?? policy.today, reminderLeadDays(policy));
 }
 
 /**
  * Enabled users with a date from the expiry engine are listed while their expiry lies between
- * RECENTLY_EXPIRED_DAYS ago and the last day the check reminds for; they are due when the check
- * reminds them (isDueOnRun: the window, expiry day included, plus the weekday look-ahead). Enabled
+ * RECENTLY_EXPIRED_DAYS ago and the last day the check reminds for (plus listAheadDays); they are
+ * due when the check reminds them (reminderOnRun: the window or the policy's thresholds, plus the
+ * weekday look-ahead). Enabled
  * members whose password never expires, is managed by federation or on-premises, or has no change
  * date are listed without a date (the table's "No date") and never reminded; guests and disabled
  * accounts are not listed.
  */
 export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAssessment {
-  const listedUntil = lastRemindedExpiryDay(policy);
+  const listedUntil = addDays(lastRemindedExpiryDay(policy), policy.listAheadDays ?? 0);
   return (user) => {
     if (!user.accountEnabled) return { listed: false };
     if (!user.expiry.expires) {
@@ -70,6 +74,7 @@ export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAs
     const expiryDate = localDateOf(user.expiry.expiresAt, policy.timeZone);
     const daysUntilExpiry = daysBetween(policy.today, expiryDate);
     if (daysUntilExpiry < -RECENTLY_EXPIRED_DAYS || expiryDate > listedUntil) return { listed: false };
+    const reminder = reminderOnRun(policy, expiryDate);
     return {
       listed: true,
       dated: true,
@@ -78,7 +83,8 @@ export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAs
       expiresAt: user.expiry.expiresAt,
       expiryDate,
       daysUntilExpiry,
-      due: isDueOnRun({ expiryDate, runDate: policy.today, weekendProcessing: policy.weekendProcessing, daysBeforeExpiration: policy.daysBeforeExpiration }),
+      due: reminder !== null,
+      reminder,
       mailAddress: user.mail,
     };
   };

@@ -16,6 +16,7 @@ import { sendErrorReason, type SendErrorKind } from '../../shared/domain/send-er
 import type { NotificationServices } from '../notifications/notification-services.js';
 import { removeUncheckedRecords, upsertExpirationRecords, type NewPasswordExpiration } from '../notifications/password-expiration-records.js';
 import { userAssessor, type CheckPolicy } from './due-users.js';
+import { findReminderThresholds, LIST_AHEAD_DAYS } from '../reminder-policy/index.js';
 
 export interface CheckResult {
   summary: CheckSummary;
@@ -123,6 +124,8 @@ async function checkDirectory(
     timeZone: configuration.timeZone,
     daysBeforeExpiration: configuration.daysBeforeExpiration,
     weekendProcessing: configuration.weekendProcessing,
+    thresholds: await findReminderThresholds(db, tenantId),
+    listAheadDays: LIST_AHEAD_DAYS,
   };
   const assess = userAssessor(policy);
   const senderMailbox = senderMailboxOf(configuration.fromEmail);
@@ -183,7 +186,7 @@ async function checkDirectory(
       if (user.accountEnabled) summary.usersInScope += 1;
       const found = assess(user);
       if (!found.listed) continue;
-      const listed = { tenantId, graphUserId: user.id, userEmail: user.email, userDisplayName: user.displayName, mailAddress: found.mailAddress, expiryReason: found.reason, checkedAt: now };
+      const listed = { tenantId, graphUserId: user.id, userEmail: user.email, userDisplayName: user.displayName, userPrincipalName: user.userPrincipalName, mailAddress: found.mailAddress, expiryReason: found.reason, checkedAt: now };
       if (!found.dated) {
         records.push(listed);
         if (records.length >= WRITE_BATCH) await flush();
@@ -192,7 +195,7 @@ async function checkDirectory(
       if (found.daysUntilExpiry < 0) summary.recentlyExpiredUsers += 1;
       else if (found.daysUntilExpiry <= configuration.daysBeforeExpiration) summary.expiringUsers += 1;
       records.push({ ...listed, passwordExpiresAt: new Date(found.expiresAt), expiryDate: found.expiryDate, validityDays: found.validityDays });
-      if (found.due) {
+      if (found.reminder) {
         summary.dueUsers += 1;
         if (found.mailAddress === null) summary.withoutMailbox += 1;
         else {
@@ -202,7 +205,9 @@ async function checkDirectory(
             graphUserId: user.id,
             recipient: found.mailAddress,
             displayName: user.displayName,
+            userPrincipalName: user.userPrincipalName,
             expiryDate: found.expiryDate,
+            threshold: found.reminder.threshold,
             localDay: policy.today,
             senderMailbox,
             runId,

@@ -17,6 +17,7 @@ describe('buildMimeMessage read by postal-mime', () => {
       expirationDate: '3/13/2025',
       daysRemaining: 3,
       companyName: 'Contoso & <Partners>',
+      userPrincipalName: 'zoe@contoso.com',
     });
     const raw = buildMimeMessage({ from: 'passwatch@contoso.com', to: ['zoe@contoso.com', 'helpdesk@contoso.com'], ...rendered });
     const mail = await PostalMime.parse(raw);

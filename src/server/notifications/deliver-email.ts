@@ -14,6 +14,7 @@ import type { MailboxLimits } from './mailbox-pacing.js';
 import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
 import { retryLedgerWrite } from './ledger-retry.js';
 import { renderEmail, type RenderedEmail } from './render-email.js';
+import { findAfterExpiryWording, type AfterExpiryWording } from '../reminder-policy/index.js';
 import { attemptSend, DEFERRING_RETRY, recordingWaitAnswers, type DeliveryOutcome } from './send-outcome.js';
 
 /** How this instance sends: Exchange's limits, its worker identity and lease, the backoff. */
@@ -47,14 +48,19 @@ export interface TenantSender {
   senderMailbox: string;
   client: Pick<GraphClient, 'sendMail' | 'acquireToken'>;
   template: string;
+  /** The reminder policy's wording for reminders after the expiry day. */
+  afterExpiry: AfterExpiryWording;
   companyName: string;
   timeZone: string;
 }
 
+/** A reminder the policy sends after the expiry day (negative threshold), with its own wording. */
+const isAfterExpiry = (row: Pick<EmailSendRow, 'threshold'>) => row.threshold !== null && row.threshold < 0;
+
 /** The organization's sender; throws AppError 400 when the connection is not saved yet. */
 export async function tenantSender(deps: SendDeps, tenantId: string): Promise<TenantSender> {
   const connection = await loadGraphConnection(deps, tenantId);
-  const [tenant] = await deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+  const [[tenant], afterExpiry] = await Promise.all([deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)), findAfterExpiryWording(deps.db, tenantId)]);
   const graph = { ...deps.graph, fetch: recordingWaitAnswers(deps.graph.fetch ?? fetch), retry: { ...deps.graph.retry, ...DEFERRING_RETRY } };
   const client = graphClientFor({ clock: deps.clock, graph }, connection);
   return {
@@ -65,19 +71,23 @@ export async function tenantSender(deps: SendDeps, tenantId: string): Promise<Te
     senderMailbox: senderMailboxOf(connection.configuration.fromEmail),
     client,
     template: connection.configuration.emailTemplate,
+    afterExpiry,
     companyName: tenant?.name ?? '',
     timeZone: connection.configuration.timeZone,
   };
 }
 
 /** The mail a row stands for, with the values of the day it is sent on. */
-export function renderRow(sender: Pick<TenantSender, 'template' | 'companyName' | 'timeZone'>, row: EmailSendRow, now: Date): RenderedEmail {
+export function renderRow(sender: Pick<TenantSender, 'template' | 'afterExpiry' | 'companyName' | 'timeZone'>, row: EmailSendRow, now: Date): RenderedEmail {
   const values = {
     userName: row.displayName,
     daysRemaining: daysBetween(localDateOf(now, sender.timeZone), row.expiryDate),
     expirationDate: formatDateUs(row.expiryDate),
     companyName: sender.companyName,
+    // Test mail and rows planned before the sign-in name was kept: the address is the closest.
+    userPrincipalName: row.userPrincipalName ?? row.recipient,
   };
+  if (isAfterExpiry(row)) return renderEmail(sender.afterExpiry.template, values, sender.afterExpiry.subject);
   return renderEmail(sender.template, values, row.kind === 'test' ? TEST_EMAIL_SUBJECT : REMINDER_SUBJECT);
 }
 
@@ -88,7 +98,7 @@ export function renderRow(sender: Pick<TenantSender, 'template' | 'companyName' 
  */
 export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRow): Promise<DeliveryOutcome> {
   const now = sender.clock();
-  if (row.kind !== 'test' && row.expiryDate < localDateOf(now, sender.timeZone)) {
+  if (row.kind !== 'test' && !isAfterExpiry(row) && row.expiryDate < localDateOf(now, sender.timeZone)) {
     // Held back (a mailbox limit, an outage) until after the expiry day: every reminder says the
     // password expires soon, which is no longer true.
     const problem = { reason: 'password_expired', code: 'password_expired', message: `Not sent: the password expired on ${formatDateUs(row.expiryDate)}, before the reminder could go out.` } as const;

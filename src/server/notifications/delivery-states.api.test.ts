@@ -123,6 +123,7 @@ describe('a reminder held back past the expiry day', () => {
         displayName: 'Late',
         expiryDate: yesterday,
         localDay: yesterday,
+        threshold: 0,
         senderMailbox: customer.directory.credentials.fromEmail.toLowerCase(),
         state: 'deferred',
         nextAttemptAt: now,

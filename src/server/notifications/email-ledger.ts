@@ -1,6 +1,8 @@
 // The send ledger (db/schema/notifications.ts emailSends). A mail is sent at most once:
 // - a row is written (queued) before Graph is called; reminders are unique per organization,
-//   user, expiry and local day, so planning twice plans nothing more;
+//   user, expiry and threshold (the days before the expiry day they were planned for; an
+//   every-day reminder's threshold is the days left on its day), so planning twice plans nothing
+//   more and each threshold of a reminder policy goes out once;
 // - a worker claims one row at a time (queued -> sending, with a lease) under the mailbox lock,
 //   calls sendMail once, and records the answer;
 // - a row left in `sending` after its lease expired belonged to a worker that stopped between the
@@ -13,10 +15,11 @@
 //   outage) is put back in the queue, and Graph's answer is written again until the database is
 //   back, for as long as the row's lease lasts.
 //   Queued rows are never lost: any worker resumes them.
-// - only `sent` counts as reminded. A reminder that failed is re-queued by the next check of the
-//   same day (planEmails), except when its outcome is unknown (it may have gone out) or Exchange
-//   refused the same address again, or the password has expired meanwhile; it is never re-queued
-//   while queued, sending, deferred or sent.
+// - only `sent` counts as reminded. A reminder that failed is re-queued by the next check that
+//   plans the same threshold (planEmails; for every-day reminders, a check of the same day),
+//   except when its outcome is unknown (it may have gone out) or Exchange refused the same
+//   address again, or the password has expired meanwhile; it is never re-queued while queued,
+//   sending, deferred or sent.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { AuditWriter } from '../audit/record-audit.js';
@@ -63,7 +66,7 @@ export interface PlannedReminder {
 }
 
 /**
- * Writes the day's reminders of the check `runId`, one per user, expiry and day. A reminder already
+ * Writes the day's reminders of the check `runId`, one per user, expiry and threshold. A reminder already
  * in the ledger stays as it is, unless it failed in a way worth another try: then it is queued
  * again, for this run, to the address the check found now. Not re-queued: an outcome unknown (it
  * may have gone out), an address Exchange refused that has not changed, and a reminder whose
@@ -81,7 +84,7 @@ export async function planEmails(db: Pick<Database, 'insert'>, rows: readonly Ne
     .insert(emailSends)
     .values([...rows])
     .onConflictDoUpdate({
-      target: [emailSends.tenantId, emailSends.graphUserId, emailSends.expiryDate, emailSends.localDay],
+      target: [emailSends.tenantId, emailSends.graphUserId, emailSends.expiryDate, emailSends.threshold],
       targetWhere: sql`${emailSends.kind} = 'reminder'`,
       // Every conflicting row is touched (to be returned); only a retried one changes.
       set: {

@@ -33,6 +33,7 @@ export async function upsertExpirationRecords(db: Pick<Database, 'insert'>, reco
       set: {
         userEmail: sql`excluded.user_email`,
         userDisplayName: sql`excluded.user_display_name`,
+        userPrincipalName: sql`excluded.user_principal_name`,
         mailAddress: sql`excluded.mail_address`,
         passwordExpiresAt: sql`excluded.password_expires_at`,
         expiryDate: sql`excluded.expiry_date`,

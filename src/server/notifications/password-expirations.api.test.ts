@@ -269,6 +269,7 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
       displayName: graphUserId,
       expiryDate: today,
       localDay: today,
+      threshold: kind === 'reminder' ? 0 : null,
       senderMailbox: 'noreply@contoso.com',
       state,
       lastError,

@@ -3,8 +3,9 @@ import type { EmailValues } from '../../shared/domain/email-template.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
 import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
 import { fillAndSanitizeTemplate, renderEmail } from './render-email.js';
+import { sanitizeTemplate } from '../mail/sanitize-template.js';
 
-const values: EmailValues = { userName: 'Ada Lovelace', daysRemaining: 5, expirationDate: '3/20/2025', companyName: 'Contoso Ltd' };
+const values: EmailValues = { userName: 'Ada Lovelace', daysRemaining: 5, expirationDate: '3/20/2025', companyName: 'Contoso Ltd', userPrincipalName: 'ada@contoso.com' };
 
 // Placeholder replacement and escaping themselves: src/shared/domain/email-template.test.ts.
 describe('fillAndSanitizeTemplate', () => {
@@ -18,6 +19,13 @@ describe('fillAndSanitizeTemplate', () => {
   it('cannot turn a link into a script through a value', () => {
     const html = fillAndSanitizeTemplate('<p><a href="{{companyName}}">site</a></p>', { ...values, companyName: 'javascript:alert(1)' });
     expect(html).toBe('<p><a>site</a></p>');
+  });
+
+  it('keeps {{changePasswordUrl}} as a working https link, while a sign-in name cannot become a script link', () => {
+    const template = '<p><a href="{{changePasswordUrl}}">Change password</a> <a href="{{userPrincipalName}}">me</a></p>';
+    // Stored templates are sanitised before they are filled: the placeholder link survives that too.
+    const html = fillAndSanitizeTemplate(sanitizeTemplate(template), { ...values, userPrincipalName: 'javascript:alert(1)' });
+    expect(html).toBe('<p><a href="https://mysignins.microsoft.com/security-info/password/change">Change password</a> <a>me</a></p>');
   });
 });
 

@@ -36,6 +36,7 @@ export async function sendManualEmail(services: NotificationServices, tenantId: 
       graphUserId: record.graphUserId,
       recipient: record.mailAddress,
       displayName: record.userDisplayName,
+      userPrincipalName: record.userPrincipalName,
       expiryDate: record.expiryDate,
       localDay: localDateOf(services.clock(), sender.timeZone),
       requestedByUserId: actorUserId,

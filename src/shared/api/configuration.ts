@@ -26,7 +26,7 @@ const wholeNumberIn = (range: { min: number; max: number }, message: string) =>
 
 // Tiptap's empty document is '<p></p>': a template without any text is no template. A tag here
 // cannot contain '<', so the scan stays linear however many unclosed '<' a template holds.
-const hasVisibleText = (html: string) => html.replace(/<[^<>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length > 0;
+export const hasVisibleText = (html: string) => html.replace(/<[^<>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length > 0;
 
 /**
  * PUT and POST /api/configuration: the whole configuration. `clientSecret` is write-only: blank

@@ -9,6 +9,7 @@ import {
   fillTemplate,
   REMINDER_SUBJECT,
   SAMPLE_DAYS_REMAINING,
+  CHANGE_PASSWORD_URL,
   SAMPLE_USER_NAME,
   sampleEmailValues,
   sampleExpiryDate,
@@ -16,7 +17,7 @@ import {
 } from './email-template.js';
 import { PROPERTY_RUNS } from './test-support/arbitraries.js';
 
-const values: EmailValues = { userName: 'Ada Lovelace', daysRemaining: 5, expirationDate: '3/20/2025', companyName: 'Contoso Ltd' };
+const values: EmailValues = { userName: 'Ada Lovelace', daysRemaining: 5, expirationDate: '3/20/2025', companyName: 'Contoso Ltd', userPrincipalName: 'ada@contoso.com' };
 
 const unescapeHtml = (html: string) =>
   html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
@@ -42,6 +43,11 @@ describe('fillTemplate', () => {
   it('replaces every placeholder, as often as it occurs, and leaves the markup alone', () => {
     const html = fillTemplate('<p style="color: #dc2626">{{userName}} {{daysRemaining}} {{expirationDate}} {{companyName}} {{userName}}</p>', values);
     expect(html).toBe('<p style="color: #dc2626">Ada Lovelace 5 3/20/2025 Contoso Ltd Ada Lovelace</p>');
+  });
+
+  it("fills the sign-in name and Microsoft's password change page", () => {
+    expect(fillTemplate('<p>{{userPrincipalName}}: {{changePasswordUrl}}</p>', values)).toBe(`<p>ada@contoso.com: ${CHANGE_PASSWORD_URL}</p>`);
+    expect(CHANGE_PASSWORD_URL).toBe('https://mysignins.microsoft.com/security-info/password/change');
   });
 
   it('inserts values as text, never as markup', () => {
@@ -72,6 +78,7 @@ describe('sample values', () => {
       daysRemaining: 5,
       expirationDate: '3/20/2025',
       companyName: 'Contoso Ltd',
+      userPrincipalName: 'alex.johnson@contoso.com',
     });
     expect([SAMPLE_USER_NAME, SAMPLE_DAYS_REMAINING]).toEqual(['Alex Johnson', 5]);
   });

@@ -15,7 +15,15 @@ export interface EmailValues {
   /** Already formatted for the reader, e.g. '3/20/2025'. */
   expirationDate: string;
   companyName: string;
+  /** The sign-in name the password belongs to. */
+  userPrincipalName: string;
 }
+
+/**
+ * Microsoft's self-service page where a signed-in work or school account changes its password
+ * (My Sign-Ins > Security info > Password); the same for every organization. See docs/domain.md.
+ */
+export const CHANGE_PASSWORD_URL = 'https://mysignins.microsoft.com/security-info/password/change';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -33,6 +41,10 @@ function valueOf(variable: TemplateVariable, values: EmailValues): string {
       return values.expirationDate;
     case '{{companyName}}':
       return values.companyName;
+    case '{{userPrincipalName}}':
+      return values.userPrincipalName;
+    case '{{changePasswordUrl}}':
+      return CHANGE_PASSWORD_URL;
   }
 }
 
@@ -46,6 +58,7 @@ export function fillTemplate(template: string, values: EmailValues): string {
 
 /** docs/product.md §Screens and routes: the sample recipient of the live preview and the test email, 5 days before expiry. */
 export const SAMPLE_USER_NAME = 'Alex Johnson';
+export const SAMPLE_USER_PRINCIPAL_NAME = 'alex.johnson@contoso.com';
 export const SAMPLE_DAYS_REMAINING = 5;
 
 /** The sample recipient's expiry date when `today` is the organization's (or the viewer's) date. */
@@ -60,6 +73,7 @@ export function sampleEmailValues(today: LocalDate, companyName: string): EmailV
     daysRemaining: SAMPLE_DAYS_REMAINING,
     expirationDate: formatDateUs(sampleExpiryDate(today)),
     companyName,
+    userPrincipalName: SAMPLE_USER_PRINCIPAL_NAME,
   };
 }
 

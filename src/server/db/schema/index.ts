@@ -6,4 +6,5 @@ export * from './billing.js';
 export * from './account.js';
 export * from './configuration.js';
 export * from './notifications.js';
+export * from './reminder-policy.js';
 export * from './rate-limits.js';

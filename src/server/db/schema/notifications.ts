@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { EMAIL_DELIVERY_STATES } from '../../../shared/api/notifications.js';
 import type { ExpiryReason } from '../../../shared/domain/password-expiry.js';
 import { SEND_ERROR_KINDS } from '../../../shared/domain/send-errors.js';
@@ -8,7 +8,7 @@ import { tenants } from './tenants.js';
 
 /**
  * The users table of the dashboard: who the latest check found with a password expiring within the
- * reminder window or expired recently, and the enabled members whose password has no date (never
+ * reminder window and the forecast's days after it, or expired recently, and the enabled members whose password has no date (never
  * expires, federated, managed on-premises, no change date). Replaced by every check (rows it no
  * longer finds go).
  */
@@ -23,6 +23,8 @@ export const passwordExpirations = pgTable(
     graphUserId: text('graph_user_id').notNull(),
     userEmail: text('user_email').notNull(),
     userDisplayName: text('user_display_name').notNull(),
+    /** The sign-in name ({{userPrincipalName}}); null in records written before it was kept. */
+    userPrincipalName: text('user_principal_name'),
     /** `mail` from the directory; null when the user has no mailbox address (no reminder can reach them). */
     mailAddress: text('mail_address'),
     /** Null when the password has no date (see `expiryReason`). */
@@ -57,7 +59,9 @@ export const EMAIL_KINDS = ['reminder', 'manual', 'test'] as const;
  * The send ledger: every mail is a row before Graph is called. A worker claims a row
  * (queued or deferred -> sending, with a lease), calls sendMail, and records the answer (sent,
  * failed or deferred); see email-ledger.ts for what happens after a crash. Reminders are unique per
- * organization, user, expiry and local day: a failed one is re-queued by the next check that day.
+ * organization, user, expiry and threshold (days before the expiry day; every-day reminders use the
+ * days left on their day, so that is once per day): a failed one is re-queued by the next check
+ * that plans the same threshold.
  */
 export const emailSends = pgTable(
   'email_sends',
@@ -72,6 +76,13 @@ export const emailSends = pgTable(
     recipient: text('recipient').notNull(),
     /** {{userName}}. */
     displayName: text('display_name').notNull(),
+    /** {{userPrincipalName}}; null for test emails and rows written before it was kept. */
+    userPrincipalName: text('user_principal_name'),
+    /**
+     * Reminders: days before the expiry day they were planned for (negative: an after-expiry
+     * reminder, sent with the reminder policy's after-expiry wording). Null for manual and test mail.
+     */
+    threshold: integer('threshold'),
     /** The password's expiry day on the organization's calendar ({{expirationDate}}, {{daysRemaining}}). */
     expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
     /** The organization's calendar day the mail was planned for. */
@@ -112,9 +123,11 @@ export const emailSends = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('email_sends_reminder_key')
-      .on(table.tenantId, table.graphUserId, table.expiryDate, table.localDay)
+    uniqueIndex('email_sends_reminder_threshold_key')
+      .on(table.tenantId, table.graphUserId, table.expiryDate, table.threshold)
       .where(sql`${table.kind} = 'reminder'`),
+    // A reminder without a threshold would escape the key above (nulls are distinct).
+    check('email_sends_reminder_threshold_check', sql`${table.kind} <> 'reminder' or ${table.threshold} is not null`),
     index('email_sends_claim_idx')
       .on(table.tenantId, table.senderMailbox, table.priority, table.nextAttemptAt)
       .where(sql`${table.state} in ('queued', 'deferred')`),

@@ -51,6 +51,8 @@ describe('EmailTemplateEditor (first paint)', () => {
       '{{daysRemaining}}',
       '{{expirationDate}}',
       '{{companyName}}',
+      '{{userPrincipalName}}',
+      '{{changePasswordUrl}}',
       'Reset to Default',
     ]);
   });

@@ -45,6 +45,11 @@ describe('buildPreviewDocument', () => {
     expect(buildPreviewDocument(template, 'Contoso', '2025-03-15')).toBe(emailPreviewDocument(REMINDER_SUBJECT, fillTemplate(template, values), 'Contoso'));
   });
 
+  it("shows the sample sign-in name and Microsoft's password change page as a link", () => {
+    const doc = buildPreviewDocument('<p>{{userPrincipalName}} <a href="{{changePasswordUrl}}">change</a></p>', 'Contoso', '2025-03-15');
+    expect(doc).toContain('<p>alex.johnson@contoso.com <a href="https://mysignins.microsoft.com/security-info/password/change">change</a></p>');
+  });
+
   it('stands in a placeholder name, in the text and the frame, when the organization has none', () => {
     const doc = buildPreviewDocument('<p>{{companyName}}</p>', '  ', '2025-03-15');
     expect(doc).toContain('<p>Your Company</p>');

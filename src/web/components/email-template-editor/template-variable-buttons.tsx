@@ -9,12 +9,15 @@ const variableDescriptions: Record<TemplateVariable, string> = {
   '{{daysRemaining}}': 'Days until the password expires',
   '{{expirationDate}}': 'The date the password expires',
   '{{companyName}}': "Your organization's name",
+  '{{userPrincipalName}}': "The recipient's sign-in name (user principal name)",
+  '{{changePasswordUrl}}': "Microsoft's page where users change their password",
 };
 
 /** Inserts a placeholder at the cursor; each recipient's email gets their own value in its place. */
 export function TemplateVariableButtons({ editor }: { editor: Editor | null }) {
   const labelId = useId();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of buttons named by its label, not a form section; a fieldset would bring its own box and legend rules
     <div role="group" aria-labelledby={labelId} className="flex flex-wrap items-center gap-1.5">
       <span id={labelId} className="text-xs font-medium text-muted-foreground">
         Insert variable:

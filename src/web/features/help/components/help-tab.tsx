@@ -27,6 +27,8 @@ const variableMeanings: Record<TemplateVariable, string> = {
   '{{daysRemaining}}': 'Days until the password expires',
   '{{expirationDate}}': 'The expiry date, e.g. 3/15/2025',
   '{{companyName}}': 'This organization’s name',
+  '{{userPrincipalName}}': 'The recipient’s sign-in name, e.g. ada@contoso.com',
+  '{{changePasswordUrl}}': 'Microsoft’s page where users change their own password (https://mysignins.microsoft.com/security-info/password/change)',
 };
 
 const commonIssues: { id: string; title: string; symptom: string; fixes: string[] }[] = [
