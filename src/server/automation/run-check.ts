@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CheckSummary } from '../../shared/api/dashboard.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import type { LocalDate } from '../../shared/domain/local-date.js';
@@ -35,8 +35,17 @@ interface StartedRun {
   actorUserId: string | null;
 }
 
-/** Rows written per statement while the directory streams in. */
-const WRITE_BATCH = 500;
+/**
+ * Rows written per statement while the directory streams in: about one Graph page (999 users, of
+ * whom the listed ones are written). Each batch is one multi-row statement per table.
+ */
+const WRITE_BATCH = 1000;
+/**
+ * Batches being written at once while the scan reads on, each on its own connection. The users
+ * table's indexes make a batch cost PostgreSQL about as long as reading a page takes, so with one
+ * batch at a time the scan waited for the database; the next batch waits only for the oldest.
+ */
+const WRITES_IN_FLIGHT = 2;
 
 /** POST /api/run-check: a check now, whatever ran before today. */
 export async function runManualCheck(services: NotificationServices, tenantId: string, actorUserId: string): Promise<CheckResult> {
@@ -156,21 +165,27 @@ async function checkDirectory(
   };
   let records: NewPasswordExpiration[] = [];
   let reminders: NewEmailSend[] = [];
-  // One batch is written while the scan reads on; the next waits for it (bounded memory, ordered writes).
-  let writing: Promise<void> = Promise.resolve();
+  // Batches are written while the scan reads on, at most WRITES_IN_FLIGHT at once (bounded
+  // memory). Their order does not matter: each user is one row of each table.
+  const writes: Promise<void>[] = [];
   const flush = async () => {
     const batch = { records, reminders };
     records = [];
     reminders = [];
-    await writing;
-    writing = (async () => {
+    if (writes.length >= WRITES_IN_FLIGHT) await writes.shift();
+    const writing = (async () => {
       await upsertExpirationRecords(db, batch.records);
       tally(await planEmails(db, batch.reminders));
-      // The counts so far, for the run's live progress.
-      await db.update(automationRuns).set({ summary: { ...summary, scannedUsers: scan.counts.totalUsers } }).where(eq(automationRuns.id, runId));
+      // The counts so far, for the run's live progress; a batch that finishes after a later one does not set them back.
+      const scannedUsers = scan.counts.totalUsers;
+      await db
+        .update(automationRuns)
+        .set({ summary: { ...summary, scannedUsers } })
+        .where(and(eq(automationRuns.id, runId), sql`coalesce((${automationRuns.summary} ->> 'scannedUsers')::int, 0) <= ${scannedUsers}`));
     })();
-    // Surfaces at the next flush or at the end; must not go unhandled meanwhile.
+    // Surfaces at a later flush or at the end; must not go unhandled meanwhile.
     writing.catch(() => {});
+    writes.push(writing);
   };
 
   const client = graphClientFor(services, connection);
@@ -219,7 +234,7 @@ async function checkDirectory(
       if (records.length >= WRITE_BATCH) await flush();
     }
     await flush();
-    await writing;
+    for (const write of writes) await write;
   }, client);
   summary.scannedUsers = scan.counts.totalUsers;
   await removeUncheckedRecords(db, tenantId, now);

@@ -25,6 +25,7 @@ import { and, asc, eq, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { AuditWriter } from '../audit/record-audit.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { Database } from '../db/client.js';
+import { unnestRows } from '../db/unnest-rows.js';
 import { emailSends, mailboxHolds, passwordExpirations } from '../db/schema/index.js';
 import { backoffDelayMs } from '../integrations/graph/retry-policy.js';
 import { mailboxLimitMessage } from '../integrations/graph/send-mail-errors.js';
@@ -82,7 +83,7 @@ export async function planEmails(db: Pick<Database, 'insert'>, rows: readonly Ne
   const whenRetried = (then: SQL, otherwise: SQL) => sql`case when ${retry} then ${then} else ${otherwise} end`;
   const planned = await db
     .insert(emailSends)
-    .values([...rows])
+    .select(unnestRows(emailSends, rows))
     .onConflictDoUpdate({
       target: [emailSends.tenantId, emailSends.graphUserId, emailSends.expiryDate, emailSends.threshold],
       targetWhere: sql`${emailSends.kind} = 'reminder'`,

@@ -14,6 +14,7 @@ import { daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
 import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import type { Database } from '../db/client.js';
 import { containsPattern } from '../db/contains-pattern.js';
+import { unnestRows } from '../db/unnest-rows.js';
 import { emailSends, passwordExpirations } from '../db/schema/index.js';
 
 export type PasswordExpirationRow = typeof passwordExpirations.$inferSelect;
@@ -27,7 +28,7 @@ export async function upsertExpirationRecords(db: Pick<Database, 'insert'>, reco
   if (records.length === 0) return;
   await db
     .insert(passwordExpirations)
-    .values([...records])
+    .select(unnestRows(passwordExpirations, records))
     .onConflictDoUpdate({
       target: [passwordExpirations.tenantId, passwordExpirations.graphUserId],
       set: {
