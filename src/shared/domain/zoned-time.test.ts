@@ -28,6 +28,17 @@ describe('wallClockOf / zoneOffsetMs', () => {
     expect(zoneOffsetMs(at('2024-01-15T00:00:00Z'), 'Pacific/Chatham')).toBe(13.75 * HOUR);
     expect(zoneOffsetMs(at('2024-01-15T00:00:00.999Z'), 'Asia/Kolkata')).toBe(5.5 * HOUR);
   });
+
+  it('answers a reading asked again exactly as the first time: per second and per zone, never a copy the caller changed', () => {
+    const reading = wallClockOf(new Date('2024-07-01T12:00:00.999Z'), 'America/New_York');
+    reading.hour = 99;
+    expect(wallClockOf(new Date('2024-07-01T12:00:00.000Z'), 'America/New_York')).toEqual({ year: 2024, month: 7, day: 1, hour: 8, minute: 0, second: 0 });
+    expect(wallClockOf(new Date('2024-07-01T12:00:01.000Z'), 'America/New_York')).toEqual({ year: 2024, month: 7, day: 1, hour: 8, minute: 0, second: 1 });
+    expect(wallClockOf(new Date('2024-07-01T12:00:00.500Z'), 'Asia/Kolkata')).toEqual({ year: 2024, month: 7, day: 1, hour: 17, minute: 30, second: 0 });
+    // Before 1970 a second starts at a negative multiple of 1,000 ms: -1 ms is still 23:59:59.
+    expect(wallClockOf(new Date(-1), 'UTC')).toEqual({ year: 1969, month: 12, day: 31, hour: 23, minute: 59, second: 59 });
+    expect(wallClockOf(new Date(0), 'UTC')).toEqual({ year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0 });
+  });
 });
 
 describe('instantOfWallClock', () => {

@@ -37,8 +37,26 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// formatToParts is the costly step of every conversion, and a busy server asks for the same few
+// readings over and over (each dashboard request counts days from "now" in the organization's
+// zone, and its check time resolves to the same instants all day). A reading is exact to the
+// second, so it is kept by zone and second; the map is emptied when it grows past its bound.
+const readings = new Map<string, WallClock>();
+const MAX_READINGS = 2_000;
+
 /** The wall-clock reading in `timeZone` at `instant` (whole seconds). */
 export function wallClockOf(instant: Date, timeZone: string): WallClock {
+  const key = `${Math.floor(instant.getTime() / 1000)} ${timeZone}`;
+  let reading = readings.get(key);
+  if (!reading) {
+    reading = readWallClock(instant, timeZone);
+    if (readings.size >= MAX_READINGS) readings.clear();
+    readings.set(key, reading);
+  }
+  return { ...reading };
+}
+
+function readWallClock(instant: Date, timeZone: string): WallClock {
   const fields: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
