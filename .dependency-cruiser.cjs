@@ -24,6 +24,8 @@ const FEATURE_MODULES = [
   'mail',
   'notifications',
   'reminder-policy',
+  'reminder-recipients',
+  'sign-in',
   'tenants',
   'users',
 ];
@@ -34,10 +36,13 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'Import cycles: dependencies flow one way.',
+      // A cycle made only of `import type` edges is exempt: verbatimModuleSyntax erases those imports,
+      // so they cannot change load order (the Graph simulator's state type names its parts' types,
+      // whose functions take the state).
+      comment: 'Import cycles at run time: dependencies flow one way.',
       severity: 'error',
       from: {},
-      to: { circular: true },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
       name: 'shared-stays-shared',

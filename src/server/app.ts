@@ -1,32 +1,31 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { Database } from './db/client.js';
-import { createGuards } from './auth/guards.js';
-import type { OidcProvider } from './auth/oidc-provider.js';
-import { SessionStore } from './auth/session-store.js';
-import { registerSignInRoutes } from './auth/sign-in-routes.js';
-import { registerSignOutRoutes } from './auth/sign-out-routes.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerHealthRoutes } from './http/health-routes.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
-import { registerRateLimits } from './http/rate-limits.js';
+import { type RateLimitCheck, registerRateLimits } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
-import { registerTenantRoutes } from './tenants/routes.js';
-import { registerUserRoutes } from './users/routes.js';
-import { registerDirectoryModules, type DirectoryModulesDeps } from './configuration/register-directory-modules.js';
-import { registerAccountRoutes } from './account/routes.js';
-import { registerAdminRoutes } from './admin/routes.js';
-import { createBillingServices } from './billing/billing-services.js';
-import { registerBillingRoutes } from './billing/routes.js';
-import { createNotificationServices } from './notifications/notification-services.js';
-import { registerNotificationModules } from './notifications/register-notification-modules.js';
-import type { SendSettings } from './notifications/deliver-email.js';
+import type { DemoGraphCredentials } from '../shared/api/configuration.js';
+import { registerAccountRoutes } from './account/index.js';
+import { registerAdminRoutes } from './admin/index.js';
+import { registerAuditRoutes } from './audit/index.js';
+import { createGuards, type Guards, type OidcProvider, registerSignOutRoutes, SessionStore } from './auth/index.js';
+import { registerAutomationRoutes } from './automation/index.js';
+import { type BillingServices, createBillingServices, registerBillingRoutes } from './billing/index.js';
+import { createTenantGraphServices, registerConfigurationRoutes, type TenantGraphDeps, type TenantGraphInput } from './configuration/index.js';
+import { registerDashboardRoutes } from './dashboard/index.js';
+import { registerDirectoryRoutes } from './directory/index.js';
+import { createNotificationServices, type NotificationServices, registerNotificationRoutes, type SendSettings } from './notifications/index.js';
 import { registerReminderPolicyRoutes } from './reminder-policy/index.js';
+import { registerSignInRoutes } from './sign-in/index.js';
+import { registerTenantRoutes } from './tenants/index.js';
+import { registerUserRoutes } from './users/index.js';
 
 export interface AppDeps {
   config: AppConfig;
@@ -38,11 +37,11 @@ export interface AppDeps {
   /** Demo mode: where the simulated mailbox can be read. */
   simulatedMailboxUrl?: string | null;
   /** Client-secret encryption; default from SECRETS_ENCRYPTION_KEY or the generated demo key. */
-  secretBox?: DirectoryModulesDeps['secretBox'];
+  secretBox?: TenantGraphInput['secretBox'];
   /** Overrides of config.graph (tests: retry timing, token cache). */
-  graph?: DirectoryModulesDeps['graph'];
+  graph?: TenantGraphInput['graph'];
   /** Demo mode: the simulated tenant's credentials for the Setup Guide. */
-  demoGraphCredentials?: DirectoryModulesDeps['demoGraphCredentials'];
+  demoGraphCredentials?: DemoGraphCredentials | null;
   /** Tests: where log lines go instead of stdout. */
   logStream?: { write(line: string): void };
   /** Tests: told of every route as it is registered (the fuzz test calls each one). */
@@ -50,6 +49,44 @@ export interface AppDeps {
   /** Overrides of the mail sender's settings (tests: lease, backoff, limits). */
   send?: Partial<SendSettings>;
 }
+
+/** What the modules' register functions take their dependencies from; each declares the part it uses. */
+interface ModuleContext extends TenantGraphDeps {
+  oidc: OidcProvider;
+  sessions: SessionStore;
+  guards: Guards;
+  billing: BillingServices;
+  notifications: NotificationServices;
+  paypal: BillingServices['paypal'];
+  log: FastifyBaseLogger;
+  admins: AppConfig;
+  appUrl: string;
+  cookieSecure: boolean;
+  sessionMaxAgeMs: number;
+  signInLimit: RateLimitCheck;
+  demoMode: boolean;
+  supportEmail: string;
+  simulatedMailboxUrl: string | null;
+  demoGraphCredentials: DemoGraphCredentials | null;
+}
+
+/** Every feature module, registered in this order; each takes what it needs from the context. */
+const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void | Promise<void>)[] = [
+  registerSignInRoutes,
+  registerSignOutRoutes,
+  registerUserRoutes,
+  registerTenantRoutes,
+  registerConfigurationRoutes,
+  registerDirectoryRoutes,
+  registerAuditRoutes,
+  registerBillingRoutes,
+  registerAccountRoutes,
+  registerAdminRoutes,
+  registerNotificationRoutes,
+  registerAutomationRoutes,
+  registerDashboardRoutes,
+  registerReminderPolicyRoutes,
+];
 
 /** The HTTP application: every route, guard and error mapping. Tests build it directly. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -74,37 +111,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const guards = createGuards(sessions);
 
   registerHealthRoutes(app, { pool: db.$client });
-  registerSignInRoutes(app, {
-    db,
+
+  const tenantGraph = await createTenantGraphServices({ config, db, clock, secretBox: deps.secretBox, graph: deps.graph });
+  const billing = createBillingServices({ config, db, clock, log: app.log });
+  app.decorate('billing', billing);
+  const notifications = createNotificationServices({ config, tenantGraph, log: app.log, send: deps.send });
+  app.decorate('notifications', notifications);
+
+  const context: ModuleContext = {
+    ...tenantGraph,
     oidc: deps.oidc,
     sessions,
+    guards,
+    billing,
+    notifications,
+    paypal: billing.paypal,
+    log: app.log,
+    admins: config,
     appUrl: config.appUrl,
     cookieSecure: config.session.cookieSecure,
     sessionMaxAgeMs: config.session.maxAgeMs,
-    admins: config,
     signInLimit: rateLimits.signIn,
-  });
-  registerSignOutRoutes(app, { oidc: deps.oidc, sessions, guards, appUrl: config.appUrl, cookieSecure: config.session.cookieSecure });
-  registerUserRoutes(app, {
-    db,
-    guards,
-    sessions,
-    admins: config,
     demoMode: config.demoMode,
-    simulatedMailboxUrl: deps.simulatedMailboxUrl ?? null,
     supportEmail: config.supportEmail,
-  });
-  registerTenantRoutes(app, { db, guards });
-  const tenantGraph = await registerDirectoryModules(app, { config, db, guards, clock, secretBox: deps.secretBox, graph: deps.graph, demoGraphCredentials: deps.demoGraphCredentials });
-  const billing = createBillingServices({ config, db, clock, log: app.log });
-  app.decorate('billing', billing);
-  await registerBillingRoutes(app, { billing, guards, supportEmail: config.supportEmail });
-  registerAccountRoutes(app, { db, paypal: billing.paypal, log: app.log, guards, cookieSecure: config.session.cookieSecure });
-  registerAdminRoutes(app, { db, guards, admins: config, clock });
-  const notifications = createNotificationServices({ config, tenantGraph, log: app.log, send: deps.send });
-  app.decorate('notifications', notifications);
-  registerNotificationModules(app, { services: notifications, guards });
-  registerReminderPolicyRoutes(app, { db, clock, guards });
+    simulatedMailboxUrl: deps.simulatedMailboxUrl ?? null,
+    demoGraphCredentials: deps.demoGraphCredentials ?? null,
+  };
+  for (const register of MODULES) await register(app, context);
 
   if (deps.webRoot) await registerWebApp(app, deps.webRoot);
   return app;

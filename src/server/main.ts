@@ -1,16 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { OidcProvider } from './auth/oidc-provider.js';
+import { OidcProvider, SessionStore } from './auth/index.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { startDatabase } from './database.js';
-import { startDemoServices } from './demo/demo-services.js';
-import { registerBillingJobs } from './billing/billing-jobs.js';
+import { startDemoServices } from './demo/index.js';
+import { registerBillingJobs } from './billing/index.js';
 import { startJobs } from './jobs/job-runner.js';
 import { registerPurgeJobs } from './jobs/purge-expired-records.js';
-import { SessionStore } from './auth/session-store.js';
 import { systemClock } from './clock.js';
-import { registerAutomationJobs } from './automation/automation-jobs.js';
-import { markInterruptedRuns } from './automation/interrupted-runs.js';
+import { markInterruptedRuns, registerAutomationJobs } from './automation/index.js';
 import { runShutdown, WORK_GRACE_MS, type ShutdownStep } from './lifecycle/graceful-shutdown.js';
 
 const webRoot = fileURLToPath(new URL('../web', import.meta.url));

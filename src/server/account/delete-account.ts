@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { billingSubscriptions, memberships, tenants, users } from '../db/schema/index.js';
-import { PayPalApiError, type PayPalClient } from '../integrations/paypal/paypal-client.js';
+import { PayPalApiError, type PayPalClient } from '../integrations/paypal/index.js';
 
 export interface DeleteAccountDeps {
   db: Database;

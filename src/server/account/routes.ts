@@ -6,9 +6,7 @@ import {
   type DeleteAccountResponse,
   type NotificationPreferences,
 } from '../../shared/api/account.js';
-import { SESSION_COOKIE, cookieOptions } from '../auth/cookies.js';
-import type { Guards } from '../auth/guards.js';
-import { userIdOf } from '../auth/guards.js';
+import { cookieOptions, type Guards, SESSION_COOKIE, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
 import { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences.js';

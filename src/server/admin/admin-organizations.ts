@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AdminOrganization } from '../../shared/api/admin.js';
 import { billingSubscriptions, tenants } from '../db/schema/index.js';
-import { effectiveStatus } from '../billing/subscription-state.js';
+import { effectiveStatus } from '../billing/index.js';
 
 /** Columns for an organization's subscription as the operator sees it; select from tenants left-joined with ORGANIZATION_BILLING_JOIN. */
 export const organizationColumns = {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { OidcProvider } from '../auth/oidc-provider.js';
+import { OidcProvider } from '../auth/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { billingSubscriptions, tenants } from '../db/schema/index.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';

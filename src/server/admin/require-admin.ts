@@ -1,7 +1,7 @@
-import type { Guard, Guards } from '../auth/guards.js';
+import type { Guard, Guards } from '../auth/index.js';
 import type { Database } from '../db/client.js';
 import { forbidden } from '../http/app-error.js';
-import { isOperatorAdmin, signInFactsOf, type OperatorAdmins } from '../users/operator-admins.js';
+import { isOperatorAdmin, type OperatorAdmins, signInFactsOf } from '../users/index.js';
 
 /** The operator guard: a signed-in operator admin (see isOperatorAdmin); everyone else gets 403. */
 export function createRequireAdmin(db: Database, guards: Guards, admins: OperatorAdmins): Guard {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { adminUsersQuery, exportFileName, type AdminStats, type AdminSubscription, type AdminUser, type OperatorAuditEntry } from '../../shared/api/admin.js';
 import type { Clock } from '../clock.js';
-import type { Guards } from '../auth/guards.js';
-import { userIdOf } from '../auth/guards.js';
+import { type Guards, userIdOf } from '../auth/index.js';
 import type { Database } from '../db/client.js';
 import { validate } from '../http/validate.js';
-import type { OperatorAdmins } from '../users/operator-admins.js';
+import type { OperatorAdmins } from '../users/index.js';
 import { adminStats, listAdminSubscriptions } from './admin-stats.js';
 import { listAdminUsers } from './admin-users.js';
 import { exportUsersCsv } from './export-users.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { auditLogPageQuery, latestAuditLogsParams } from '../../shared/api/audit.js';
-import { tenantIdOf, type Guards } from '../auth/guards.js';
+import { type Guards, tenantIdOf } from '../auth/index.js';
 import type { Database } from '../db/client.js';
 import { validate } from '../http/validate.js';
 import { latestAuditLogs, pageAuditLogs } from './list-audit-logs.js';

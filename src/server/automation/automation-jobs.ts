@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { JOB_SCHEMA } from '../jobs/job-runner.js';
-import { hasActiveSubscription } from '../billing/has-active-subscription.js';
-import { findConfiguration } from '../configuration/configuration-store.js';
-import { DRAIN_LEASE_MS } from '../notifications/drain-lease.js';
-import type { DrainLoopOptions } from '../notifications/drain-requests.js';
-import { recoverStaleEmails, tenantsWithDueEmails } from '../notifications/email-ledger.js';
-import type { NotificationServices } from '../notifications/notification-services.js';
+import { hasActiveSubscription } from '../billing/index.js';
+import { findConfiguration } from '../configuration/index.js';
+import { DRAIN_LEASE_MS, type DrainLoopOptions, type NotificationServices, recoverStaleEmails, tenantsWithDueEmails } from '../notifications/index.js';
 import { claimDueChecks, type DueCheck } from './due-checks.js';
 import { runScheduledCheckOf } from './run-check.js';
 

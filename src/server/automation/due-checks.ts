@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LocalDate } from '../../shared/domain/local-date.js';
-import { hasActiveSubscription } from '../billing/has-active-subscription.js';
+import { hasActiveSubscription } from '../billing/index.js';
 import type { Database } from '../db/client.js';
 import { automationSchedules, configurations } from '../db/schema/index.js';
 import { decideTick } from './schedule-decision.js';

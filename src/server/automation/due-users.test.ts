@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computePasswordExpiry, type DirectoryUser } from '../../shared/domain/password-expiry.js';
 import { buildDomain, buildUser } from '../../shared/domain/test-support/directory-factories.js';
-import type { ScannedUser } from '../directory/scan-directory.js';
+import type { ScannedUser } from '../directory/index.js';
 import { RECENTLY_EXPIRED_DAYS, userAssessor, type CheckPolicy } from './due-users.js';
 import { AFTER_EXPIRY_DAY_RANGE } from '../../shared/domain/reminder-thresholds.js';
 

@@ -5,7 +5,7 @@ import { addDays, daysBetween, type LocalDate } from '../../shared/domain/local-
 import { reminderDaysCovered } from '../../shared/domain/reminder-window.js';
 import { reminderLeadDays, reminderOnRun, type ReminderRule, type ThresholdReminder } from '../../shared/domain/reminder-thresholds.js';
 import type { DatedExpiryReason, UndatedExpiryReason } from '../../shared/domain/password-expiry.js';
-import type { ScannedUser } from '../directory/scan-directory.js';
+import type { ScannedUser } from '../directory/index.js';
 
 /** Expired passwords stay in the users table this long: the users who missed their reminders. */
 export const RECENTLY_EXPIRED_DAYS = 30;

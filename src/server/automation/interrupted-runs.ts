@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { recordAudit } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 
 // Advisory-lock namespace of running checks (any constant; the same in every instance). The second

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { LocalDate } from '../../shared/domain/local-date.js';
-import type { ConfigurationRow } from '../configuration/configuration-store.js';
+import type { ConfigurationRow } from '../configuration/index.js';
 import type { Database } from '../db/client.js';
 import { automationSchedules } from '../db/schema/index.js';
 import { nextRunAfter } from './schedule-decision.js';

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { toggleAutomationBody, type RunCheckResponse, type ToggleAutomationResponse } from '../../shared/api/dashboard.js';
 import { runStatusParams, type LatestRunStatus, type RunStatus } from '../../shared/api/run-status.js';
-import { tenantIdOf, userIdOf, type Guards } from '../auth/guards.js';
-import { answeringGraphErrors } from '../directory/graph-app-error.js';
+import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { answeringGraphErrors } from '../directory/index.js';
 import { validate } from '../http/validate.js';
-import type { NotificationServices } from '../notifications/notification-services.js';
-import { requireActiveSubscription } from '../notifications/sending-allowed.js';
+import { type NotificationServices, requireActiveSubscription } from '../notifications/index.js';
 import { runManualCheck } from './run-check.js';
 import { getLatestRunStatus, getRunStatus } from './run-status.js';
 import { toggleAutomation } from './toggle-automation.js';
 
-export function registerAutomationRoutes(app: FastifyInstance, deps: { services: NotificationServices; guards: Guards }): void {
-  const { services, guards } = deps;
+export function registerAutomationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices; guards: Guards }): void {
+  const { notifications: services, guards } = deps;
 
   app.post('/api/run-check', { preHandler: guards.requireTenant }, async (request): Promise<RunCheckResponse> => {
     const tenantId = tenantIdOf(request);

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { automationMessages, type ToggleAutomationResponse } from '../../shared/api/dashboard.js';
-import { actorNameOf } from '../audit/actor-name.js';
-import { recordAudit } from '../audit/record-audit.js';
-import { findConfiguration } from '../configuration/configuration-store.js';
+import { actorNameOf, recordAudit } from '../audit/index.js';
+import { findConfiguration } from '../configuration/index.js';
 import { configurations } from '../db/schema/index.js';
 import { badRequest } from '../http/app-error.js';
-import type { NotificationServices } from '../notifications/notification-services.js';
-import { requireActiveSubscription } from '../notifications/sending-allowed.js';
+import { type NotificationServices, requireActiveSubscription } from '../notifications/index.js';
 import { resetSchedule } from './due-checks.js';
 import { nextScheduledCheck } from './next-scheduled-check.js';
 

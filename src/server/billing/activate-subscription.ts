@@ -1,7 +1,7 @@
 import { billingMessages, type SubscriptionChangeResponse } from '../../shared/api/billing.js';
 import type { SubscriptionStatus } from '../../shared/domain/subscription-status.js';
 import { badRequest, conflict } from '../http/app-error.js';
-import { PayPalApiError } from '../integrations/paypal/paypal-client.js';
+import { PayPalApiError } from '../integrations/paypal/index.js';
 import type { BillingContext } from './billing-context.js';
 import { decideUnderBillingLock } from './billing-lock.js';
 import { readSubscriptionState } from './subscription-state.js';

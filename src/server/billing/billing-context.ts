@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import type { PayPalCatalog } from './paypal-catalog.js';
-import type { PayPalClient } from '../integrations/paypal/paypal-client.js';
+import type { PayPalClient } from '../integrations/paypal/index.js';
 
 /** What billing use cases share: the database, PayPal, our plans, time and a log. */
 export interface BillingContext {

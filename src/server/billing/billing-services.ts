@@ -4,9 +4,8 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import type { BillingContext } from './billing-context.js';
 import { PayPalCatalog } from './paypal-catalog.js';
-import { PayPalClient } from '../integrations/paypal/paypal-client.js';
+import { PayPalClient, WebhookSignatureVerifier } from '../integrations/paypal/index.js';
 import { automaticPaymentsPageUrl } from './payment-method-url.js';
-import { WebhookSignatureVerifier } from '../integrations/paypal/webhook-signature.js';
 
 export interface BillingServices extends BillingContext {
   webhookVerifier: WebhookSignatureVerifier;

@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isGuid } from '../../shared/api/guid.js';
 import type { Database } from '../db/client.js';
 import { auditLogs, billingPayments, billingSubscriptions, paypalWebhookEvents } from '../db/schema/index.js';
-import { recordAudit } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/index.js';
 import { AppError } from '../http/app-error.js';
 import type { BillingContext } from './billing-context.js';
-import type { PayPalWebhookEvent } from '../integrations/paypal/paypal-wire.js';
+import type { PayPalWebhookEvent } from '../integrations/paypal/index.js';
 import { syncSubscription, UnadoptedSubscriptionError } from './sync-subscription.js';
 
 export type WebhookOutcome = 'synced' | 'duplicate' | 'ignored';

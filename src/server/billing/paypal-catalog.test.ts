@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/client.js';
 import { paypalCatalog } from '../db/schema/index.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import { PayPalCatalog } from './paypal-catalog.js';
-import { PayPalClient } from '../integrations/paypal/paypal-client.js';
+import { PayPalClient } from '../integrations/paypal/index.js';
 
 let database: DatabaseHandle;
 let simulator: PayPalSimulator;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { PLANS, type PlanId } from '../../shared/domain/plans.js';
 import type { Database } from '../db/client.js';
 import { paypalCatalog } from '../db/schema/index.js';
-import type { PayPalClient } from '../integrations/paypal/paypal-client.js';
+import type { PayPalClient } from '../integrations/paypal/index.js';
 
 export interface CatalogIds {
   /** Null when only the plan ids are configured. */

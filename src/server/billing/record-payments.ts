@@ -3,7 +3,7 @@ import type { PlanId } from '../../shared/domain/plans.js';
 import { billingPayments } from '../db/schema/index.js';
 import type { Transaction } from './billing-lock.js';
 import { periodEndAfter } from './billing-period.js';
-import type { PayPalTransaction } from '../integrations/paypal/paypal-wire.js';
+import type { PayPalTransaction } from '../integrations/paypal/index.js';
 
 type PaymentStatus = (typeof billingPayments.$inferSelect)['status'];
 

@@ -12,8 +12,7 @@ import {
   type UpdatePaymentMethodResponse,
 } from '../../shared/api/billing.js';
 import { tenantMessages } from '../../shared/domain/validation-messages.js';
-import type { Guards } from '../auth/guards.js';
-import { tenantIdOf, userIdOf } from '../auth/guards.js';
+import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
 import { tenants } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/app-error.js';
 import { validate } from '../http/validate.js';
@@ -25,7 +24,7 @@ import { createSubscription } from './create-subscription.js';
 import { findInvoice } from './find-invoice.js';
 import { INVOICE_CONTENT_SECURITY_POLICY, renderInvoicePage } from './invoice-page.js';
 import { paymentMethodUpdate } from './payment-method-url.js';
-import { PayPalApiError } from '../integrations/paypal/paypal-client.js';
+import { PayPalApiError } from '../integrations/paypal/index.js';
 import { readSubscriptionState } from './subscription-state.js';
 import { syncSubscription } from './sync-subscription.js';
 import { registerWebhookRoute } from './webhook-route.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PayPalSubscription } from '../integrations/paypal/paypal-wire.js';
+import type { PayPalSubscription } from '../integrations/paypal/index.js';
 import { mapPayPalSubscription } from './subscription-status-mapping.js';
 
 const now = new Date('2025-06-10T12:00:00Z');

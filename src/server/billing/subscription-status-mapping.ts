@@ -1,7 +1,7 @@
 import type { PlanId } from '../../shared/domain/plans.js';
 import type { SubscriptionStatus } from '../../shared/domain/subscription-status.js';
 import { periodEndAfter } from './billing-period.js';
-import type { PayPalSubscription, PayPalSubscriptionStatus } from '../integrations/paypal/paypal-wire.js';
+import type { PayPalSubscription, PayPalSubscriptionStatus } from '../integrations/paypal/index.js';
 
 /** An approval link the buyer has not used for this long counts as abandoned. */
 export const APPROVAL_EXPIRY_MS = 3 * 3_600_000;

@@ -3,7 +3,7 @@ import { billingMessages } from '../../shared/api/billing.js';
 import { badRequest } from '../http/app-error.js';
 import type { BillingServices } from './billing-services.js';
 import { handleWebhookEvent } from './handle-webhook-event.js';
-import { paypalWebhookEvent } from '../integrations/paypal/paypal-wire.js';
+import { paypalWebhookEvent } from '../integrations/paypal/index.js';
 
 /**
  * POST /api/paypal/webhook. The signature covers the exact bytes PayPal sent, so this route (and

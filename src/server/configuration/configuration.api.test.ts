@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GRAPH_CREDENTIALS } from '../../simulators/graph/index.js';
 import { buildApp } from '../app.js';
-import { OidcProvider } from '../auth/oidc-provider.js';
+import { OidcProvider } from '../auth/index.js';
 import { createSecretBox } from '../crypto/secret-box.js';
 import { auditLogs, configurations } from '../db/schema/index.js';
 import { createUser, sessionCookieFor } from '../test-support/factories.js';

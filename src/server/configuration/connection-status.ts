@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { ConnectionStatus, ConnectionStatusValue } from '../../shared/api/configuration.js';
 import { describeMissingPermissions, type ConnectionProblem } from '../../shared/domain/graph-permissions.js';
-import { recordAudit } from '../audit/record-audit.js';
+import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { configurations } from '../db/schema/index.js';
-import { missingPermissionsOf } from '../integrations/graph/access-token-claims.js';
-import type { GraphClient } from '../integrations/graph/graph-client.js';
-import { GraphError } from '../integrations/graph/graph-errors.js';
+import { type GraphClient, GraphError, missingPermissionsOf } from '../integrations/graph/index.js';
 import { findConfiguration } from './configuration-store.js';
 
 export interface ConnectionOutcome {

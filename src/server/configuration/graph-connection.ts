@@ -1,9 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
-import { GraphClient } from '../integrations/graph/graph-client.js';
-import type { RetryPolicy } from '../integrations/graph/retry-policy.js';
-import type { TokenCache } from '../integrations/graph/token-cache.js';
+import { GraphClient, type RetryPolicy, type TokenCache } from '../integrations/graph/index.js';
 import { badRequest } from '../http/app-error.js';
 import { findConfiguration, type ConfigurationRow } from './configuration-store.js';
 

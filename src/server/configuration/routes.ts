@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { configurationBody, type Configuration, type ConnectionStatus, type DemoGraphCredentials, type TestConfigurationResult } from '../../shared/api/configuration.js';
-import { tenantIdOf, userIdOf, type Guards } from '../auth/guards.js';
+import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
 import { getConnectionStatus } from './connection-status.js';
 import { findConfiguration, toConfigurationDto } from './configuration-store.js';

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { ConfigurationBody } from '../../shared/api/configuration.js';
-import { actorNameOf } from '../audit/actor-name.js';
-import { recordAudit } from '../audit/record-audit.js';
+import { actorNameOf, recordAudit } from '../audit/index.js';
 import type { Clock } from '../clock.js';
 import { SecretBoxError, type SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
 import { configurations } from '../db/schema/index.js';
 import { CONNECTION_FIELDS, describeChanges, diffConfiguration, type ConfigurationChange } from './configuration-changes.js';
 import type { ConfigurationRow } from './configuration-store.js';
-import { sanitizeTemplate } from '../notifications/sanitize-template.js';
+import { sanitizeTemplate } from '../mail/index.js';
 
 export interface SaveConfigurationResult {
   configuration: ConfigurationRow;

@@ -8,11 +8,8 @@ import {
 } from '../../shared/api/configuration.js';
 import { TEMPLATE_VARIABLES } from '../../shared/domain/configuration-defaults.js';
 import { describeMissingPermissions, missingGraphPermissions, type ConnectionProblem, type GraphPermission } from '../../shared/domain/graph-permissions.js';
-import { actorNameOf } from '../audit/actor-name.js';
-import { recordAudit } from '../audit/record-audit.js';
-import { accessTokenClaims } from '../integrations/graph/access-token-claims.js';
-import type { GraphClient } from '../integrations/graph/graph-client.js';
-import { GraphError } from '../integrations/graph/graph-errors.js';
+import { actorNameOf, recordAudit } from '../audit/index.js';
+import { accessTokenClaims, type GraphClient, GraphError } from '../integrations/graph/index.js';
 import { connectionProblemOf, recordConnectionOutcome } from './connection-status.js';
 import { findConfiguration, type ConfigurationRow } from './configuration-store.js';
 import { connectionMessages, graphClientFor, type TenantGraphDeps } from './graph-connection.js';

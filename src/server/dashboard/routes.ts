@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DashboardStats } from '../../shared/api/dashboard.js';
-import { tenantIdOf, type Guards } from '../auth/guards.js';
+import { type Guards, tenantIdOf } from '../auth/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { dashboardStats } from './dashboard-stats.js';

@@ -1,5 +1,5 @@
 import { AppError } from '../http/app-error.js';
-import { GraphError } from '../integrations/graph/graph-errors.js';
+import { GraphError } from '../integrations/graph/index.js';
 
 /**
  * A GraphError as an HTTP answer carrying its actionable message: 400 when the organization's

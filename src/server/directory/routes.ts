@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { previewGroupUsersBody, type PreviewGroupUsersResult, type SecurityGroup } from '../../shared/api/directory.js';
-import { tenantIdOf, type Guards } from '../auth/guards.js';
-import { trackConnection } from '../configuration/connection-status.js';
-import { graphClientFor, loadGraphConnection, type TenantGraphDeps } from '../configuration/graph-connection.js';
+import { type Guards, tenantIdOf } from '../auth/index.js';
+import { graphClientFor, loadGraphConnection, type TenantGraphDeps, trackConnection } from '../configuration/index.js';
 import { validate } from '../http/validate.js';
 import { answeringGraphErrors } from './graph-app-error.js';
 import { previewDirectory } from './preview-directory.js';

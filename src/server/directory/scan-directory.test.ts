@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTOSO_TENANT_ID, DEMO_GRAPH_CREDENTIALS } from '../../simulators/graph/index.js';
-import type { GraphClient } from '../integrations/graph/graph-client.js';
+import type { GraphClient } from '../integrations/graph/index.js';
 import { previewDirectory } from './preview-directory.js';
 import { scanDirectory, type ScanSettings, type ScannedUser } from './scan-directory.js';
 import { demoGroupId, startGraphHarness, type GraphHarness } from './test-support/graph-simulator-harness.js';

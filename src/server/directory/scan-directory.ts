@@ -1,7 +1,7 @@
 import { computePasswordExpiry, type PasswordExpiry } from '../../shared/domain/password-expiry.js';
 import type { DirectoryDomain } from '../../shared/domain/tenant-domains.js';
 import { createExpiryDayCounter } from './expiry-day-counter.js';
-import type { GraphUser } from '../integrations/graph/graph-client.js';
+import type { GraphUser } from '../integrations/graph/index.js';
 import { loadGroupFilter, type GroupMemberReader } from './group-filter.js';
 
 /** What a scan reads from the directory; GraphClient is one. */

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { OidcProvider } from '../auth/oidc-provider.js';
+import { OidcProvider } from '../auth/index.js';
 import { users } from '../db/schema/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { testConfig } from '../test-support/test-config.js';

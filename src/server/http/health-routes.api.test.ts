@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { OidcProvider } from '../auth/oidc-provider.js';
+import { OidcProvider } from '../auth/index.js';
 import { connectDatabase } from '../db/client.js';
 import { startApiHarness, type ApiHarness } from '../test-support/api-harness.js';
 import { testConfig } from '../test-support/test-config.js';

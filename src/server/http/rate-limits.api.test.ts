@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentitySimulator, type IdentitySimulator } from '../../simulators/identity/identity-simulator.js';
 import { buildApp } from '../app.js';
-import { OidcProvider } from '../auth/oidc-provider.js';
+import { OidcProvider } from '../auth/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { loginRequests, rateLimitCounters } from '../db/schema/index.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';

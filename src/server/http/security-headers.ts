@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { emailPreviewDocument } from '../../shared/domain/email-template.js';
-import { renderSignInProblem } from '../auth/sign-in-problem-page.js';
+import { renderSignInProblem } from '../auth/index.js';
 
 /** Hashes (CSP source expressions) of every `<style>` element in `html`. */
 export function inlineStyleHashes(html: string): string[] {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../../build/precompress-assets.js';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp-nonce-placeholder.js';
 import { buildApp } from '../app.js';
-import { OidcProvider } from '../auth/oidc-provider.js';
+import { OidcProvider } from '../auth/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { testConfig } from '../test-support/test-config.js';
 import { createTestDatabase } from '../test-support/test-database.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SessionStore } from '../auth/session-store.js';
+import { SessionStore } from '../auth/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { loginRequests, rateLimitCounters, sessions } from '../db/schema/index.js';
 import { createUser } from '../test-support/factories.js';

@@ -1,7 +1,6 @@
 import { lt, lte } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
-import { LOGIN_STATE_MAX_AGE_SECONDS } from '../auth/cookies.js';
-import type { SessionStore } from '../auth/session-store.js';
+import { LOGIN_STATE_MAX_AGE_SECONDS, type SessionStore } from '../auth/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { loginRequests, rateLimitCounters } from '../db/schema/index.js';

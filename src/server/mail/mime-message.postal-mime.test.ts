@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
-import { renderEmail } from '../notifications/render-email.js';
+import { renderEmail } from '../notifications/index.js';
 import { buildMimeMessage } from './mime-message.js';
 
 // postal-mime keeps the line break before the closing boundary (RFC 2046 gives it to the boundary)

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
+import { DEFAULT_EMAIL_TEMPLATE } from '../notifications/index.js';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeTemplate, TEMPLATE_TAGS } from './sanitize-template.js';
 

@@ -8,7 +8,7 @@ import { appendFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerAutomationJobs, RETIRED_DRAIN_QUEUE } from '../automation/automation-jobs.js';
+import { registerAutomationJobs, RETIRED_DRAIN_QUEUE } from '../automation/index.js';
 import { drainLeases, emailSends } from '../db/schema/index.js';
 import { startJobs } from '../jobs/job-runner.js';
 import { DrainRequests } from './drain-requests.js';

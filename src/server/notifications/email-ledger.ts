@@ -22,13 +22,11 @@
 //   sending, deferred or sent.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
-import type { AuditWriter } from '../audit/record-audit.js';
-import { recordAudit } from '../audit/record-audit.js';
+import { type AuditWriter, recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { unnestRows } from '../db/unnest-rows.js';
 import { emailSends, mailboxHolds, passwordExpirations } from '../db/schema/index.js';
-import { backoffDelayMs } from '../integrations/graph/retry-policy.js';
-import { mailboxLimitMessage } from '../integrations/graph/send-mail-errors.js';
+import { backoffDelayMs, mailboxLimitMessage } from '../integrations/graph/index.js';
 import type { SendErrorKind } from '../../shared/domain/send-errors.js';
 import { formatDateUs } from '../../shared/domain/us-format.js';
 import { DAY_MS, decidePacing, RATE_WINDOW_MS, type MailboxLimits, type MailboxUsage, type PacingDecision } from './mailbox-pacing.js';

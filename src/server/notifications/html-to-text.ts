@@ -1,4 +1,4 @@
-// The plain-text part of a mail, from the sanitised template HTML (sanitize-template.ts): its
+// The plain-text part of a mail, from the sanitised template HTML (mail/sanitize-template.ts): its
 // markup is a short, well-formed list of tags, so a tag-by-tag walk reads it reliably.
 const TOKEN = /<(\/?)([a-z][a-z0-9]*)([^>]*)>|([^<]+)/gi;
 const BLOCKS = new Set(['p', 'h1', 'h2', 'h3', 'blockquote', 'ul', 'ol']);

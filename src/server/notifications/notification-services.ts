@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
-import type { TenantGraphDeps } from '../configuration/graph-connection.js';
+import type { TenantGraphDeps } from '../configuration/index.js';
 import type { SendDeps, SendSettings } from './deliver-email.js';
 import { DrainRequests } from './drain-requests.js';
 
@@ -38,4 +38,11 @@ export function createNotificationServices(input: {
     drains: new DrainRequests((tenantId) => log.warn({ tenantId }, 'no job runner attached: queued mail waits for one')),
     log,
   };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sending and automation services; main.ts hands them to the job runner (registerAutomationJobs). */
+    notifications: NotificationServices;
+  }
 }

@@ -3,7 +3,7 @@ import type { EmailValues } from '../../shared/domain/email-template.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
 import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
 import { fillAndSanitizeTemplate, renderEmail } from './render-email.js';
-import { sanitizeTemplate } from '../mail/sanitize-template.js';
+import { sanitizeTemplate } from '../mail/index.js';
 
 const values: EmailValues = { userName: 'Ada Lovelace', daysRemaining: 5, expirationDate: '3/20/2025', companyName: 'Contoso Ltd', userPrincipalName: 'ada@contoso.com' };
 

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { baseStyleOf, ELEMENT_STYLES, emailDocument, fillTemplate, REMINDER_SUBJECT, type EmailValues } from '../../shared/domain/email-template.js';
 import { htmlToText } from './html-to-text.js';
-import { sanitizeTemplate, TEMPLATE_TAGS } from './sanitize-template.js';
+import { sanitizeTemplate, TEMPLATE_TAGS } from '../mail/index.js';
 
 export interface RenderedEmail {
   subject: string;

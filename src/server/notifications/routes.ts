@@ -8,8 +8,8 @@ import {
   type SendEmailResponse,
 } from '../../shared/api/notifications.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
-import { tenantIdOf, userIdOf, type Guards } from '../auth/guards.js';
-import { findConfiguration } from '../configuration/configuration-store.js';
+import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { findConfiguration } from '../configuration/index.js';
 import { validate } from '../http/validate.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
 import type { NotificationServices } from './notification-services.js';
@@ -18,8 +18,8 @@ import { sendManualEmail } from './send-manual-email.js';
 import { sendTestEmail } from './send-test-email.js';
 import { requireActiveSubscription } from './sending-allowed.js';
 
-export function registerNotificationRoutes(app: FastifyInstance, deps: { services: NotificationServices; guards: Guards }): void {
-  const { services, guards } = deps;
+export function registerNotificationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices; guards: Guards }): void {
+  const { notifications: services, guards } = deps;
 
   // The same for every organization: no tenant data, so a signed-in user suffices.
   app.get('/api/default-template', { preHandler: guards.requireUser }, async (): Promise<DefaultTemplateResponse> => ({ template: DEFAULT_EMAIL_TEMPLATE }));

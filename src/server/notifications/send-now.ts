@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { emailSends } from '../db/schema/index.js';
-import { mailboxLimitMessage } from '../integrations/graph/send-mail-errors.js';
+import { mailboxLimitMessage } from '../integrations/graph/index.js';
 import { claimNextEmail, failEmail, type EmailSendRow } from './email-ledger.js';
 import { deliverClaimedEmail, tokenReady, type TenantSender } from './deliver-email.js';
 import type { DeliveryOutcome } from './send-outcome.js';

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { GraphError, transportError, type GraphErrorKind } from '../integrations/graph/graph-errors.js';
+import { GraphError, type GraphErrorKind, transportError } from '../integrations/graph/index.js';
 import { attemptSend, classifySendError, recordingWaitAnswers, SendDeferral } from './send-outcome.js';
 
 const SENDER = 'passwatch@contoso.com';

@@ -1,7 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { RETRYABLE_STATUSES, type RetryPolicy } from '../integrations/graph/retry-policy.js';
-import { GraphError } from '../integrations/graph/graph-errors.js';
-import { classifySendMailError, classifySendMailWait, type SendMailFailure } from '../integrations/graph/send-mail-errors.js';
+import { classifySendMailError, classifySendMailWait, GraphError, RETRYABLE_STATUSES, type RetryPolicy, type SendMailFailure } from '../integrations/graph/index.js';
 
 /**
  * Graph answered "wait" (429, 503, 504): the message was not accepted (a 504 that Graph itself

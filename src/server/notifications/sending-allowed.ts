@@ -1,5 +1,5 @@
 import { notificationMessages } from '../../shared/api/notifications.js';
-import { hasActiveSubscription } from '../billing/has-active-subscription.js';
+import { hasActiveSubscription } from '../billing/index.js';
 import type { Database } from '../db/client.js';
 import { forbidden } from '../http/app-error.js';
 

@@ -6,9 +6,9 @@ import { localDateOf } from '../../shared/domain/days-until.js';
 import { CHANGE_PASSWORD_URL } from '../../shared/domain/email-template.js';
 import { addDays } from '../../shared/domain/local-date.js';
 import { isRunDay, type WeekendProcessing } from '../../shared/domain/schedule.js';
-import { runScheduledCheckOf } from '../automation/run-check.js';
+import { runScheduledCheckOf } from '../automation/index.js';
 import { auditLogs, automationRuns, emailSends } from '../db/schema/index.js';
-import { drainTenant } from '../notifications/drain-tenant.js';
+import { drainTenant } from '../notifications/index.js';
 import { configurationFor, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
 

@@ -13,7 +13,7 @@ import { cookieFrom } from '../test-support/cookies.js';
 import { createUser } from '../test-support/factories.js';
 import { testConfig } from '../test-support/test-config.js';
 import { createTestDatabase } from '../test-support/test-database.js';
-import { OidcProvider } from './oidc-provider.js';
+import { OidcProvider } from '../auth/index.js';
 
 const APP_URL = 'http://localhost:3000';
 const CLIENT = { clientId: 'passwatch', clientSecret: 'certified-s3cret' };

@@ -3,13 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.js';
 import { loginRequests } from '../db/schema/index.js';
 import type { RateLimitCheck } from '../http/rate-limits.js';
-import { recordOperatorAction } from '../admin/operator-audit.js';
-import { isOperatorAdmin, type OperatorAdmins } from '../users/operator-admins.js';
-import { upsertUser } from '../users/upsert-user.js';
-import { cookieOptions, LOGIN_STATE_COOKIE, LOGIN_STATE_MAX_AGE_SECONDS, SESSION_COOKIE } from './cookies.js';
-import type { OidcProvider } from './oidc-provider.js';
-import type { SessionStore } from './session-store.js';
-import { renderSignInProblem } from './sign-in-problem-page.js';
+import { recordOperatorAction } from '../admin/index.js';
+import { isOperatorAdmin, type OperatorAdmins, upsertUser } from '../users/index.js';
+import { cookieOptions, LOGIN_STATE_COOKIE, LOGIN_STATE_MAX_AGE_SECONDS, type OidcProvider, renderSignInProblem, SESSION_COOKIE, type SessionStore } from '../auth/index.js';
 
 export interface SignInDeps {
   db: Database;

@@ -7,7 +7,7 @@ import { loginRequests } from '../db/schema/index.js';
 import { cookieFrom } from '../test-support/cookies.js';
 import { testConfig } from '../test-support/test-config.js';
 import { createTestDatabase } from '../test-support/test-database.js';
-import { OidcProvider } from './oidc-provider.js';
+import { OidcProvider } from '../auth/index.js';
 
 const APP_URL = 'http://localhost:3000';
 let database: DatabaseHandle;

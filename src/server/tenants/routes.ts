@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createTenantBody } from '../../shared/api/tenants.js';
-import type { Guards } from '../auth/guards.js';
-import { userIdOf } from '../auth/guards.js';
+import { type Guards, userIdOf } from '../auth/index.js';
 import type { Database } from '../db/client.js';
 import { validate } from '../http/validate.js';
 import { createTenant } from './create-tenant.js';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import { memberships, tenants, users } from '../db/schema/index.js';
-import { SessionStore } from '../auth/session-store.js';
-import { SESSION_COOKIE } from '../auth/cookies.js';
+import { SESSION_COOKIE, SessionStore } from '../auth/index.js';
 
 type UserRow = typeof users.$inferSelect;
 type TenantRow = typeof tenants.$inferSelect;

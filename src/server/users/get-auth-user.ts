@@ -3,7 +3,7 @@ import type { AuthUser } from '../../shared/api/auth.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { notFound } from '../http/app-error.js';
-import { listTenantsForUser } from '../tenants/list-tenants.js';
+import { listTenantsForUser } from '../tenants/index.js';
 import { isOperatorAdmin, type OperatorAdmins } from './operator-admins.js';
 
 /** The signed-in user with their organizations, as GET /api/auth/user returns it. */

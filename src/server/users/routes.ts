@@ -1,10 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { updateProfileBody, type AppInfo } from '../../shared/api/auth.js';
-import { SESSION_COOKIE } from '../auth/cookies.js';
-import type { Guards } from '../auth/guards.js';
-import { userIdOf } from '../auth/guards.js';
-import type { SessionStore } from '../auth/session-store.js';
+import { type Guards, SESSION_COOKIE, type SessionStore, userIdOf } from '../auth/index.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { validate } from '../http/validate.js';

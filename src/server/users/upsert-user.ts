@@ -2,7 +2,7 @@ import { and, eq, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
-import type { SignedInIdentity } from '../auth/oidc-provider.js';
+import type { SignedInIdentity } from '../auth/index.js';
 import type { SignInFacts } from './operator-admins.js';
 
 /**

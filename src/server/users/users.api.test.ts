@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { OidcProvider } from '../auth/oidc-provider.js';
+import { OidcProvider } from '../auth/index.js';
 import type { AppConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createUser, sessionCookieFor } from '../test-support/factories.js';

@@ -9,8 +9,7 @@ import {
   type SimulatorSettings,
   type TenantCredentials,
 } from '../../../simulators/graph/index.js';
-import { GraphClient, type GraphClientOptions } from '../../integrations/graph/graph-client.js';
-import { TokenCache } from '../../integrations/graph/token-cache.js';
+import { GraphClient, type GraphClientOptions, TokenCache } from '../../integrations/graph/index.js';
 
 export class ManualClock {
   constructor(public nowMs: number = Date.parse('2025-03-10T14:30:00Z')) {}

@@ -3,7 +3,7 @@ import type { DirectoryUser } from '../../../shared/domain/password-expiry.js';
 import type { Clock } from '../../clock.js';
 import { systemClock } from '../../clock.js';
 import { GraphError, graphResponseError, tokenRequestError, type GraphOperation } from './graph-errors.js';
-import { buildMimeMessage, MimeAddressError } from '../../mail/mime-message.js';
+import { buildMimeMessage, MimeAddressError } from '../../mail/index.js';
 import { requestWithRetries, type HttpResult } from './resilient-request.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { sharedTokenCache, type AccessToken, type TokenCache, type TokenCacheKey } from './token-cache.js';

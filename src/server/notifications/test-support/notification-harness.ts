@@ -13,10 +13,10 @@ import {
   type SimulatorSettings,
 } from '../../../simulators/graph/index.js';
 import { buildApp } from '../../app.js';
-import { registerAutomationJobs, type AutomationJobOptions } from '../../automation/automation-jobs.js';
-import { OidcProvider } from '../../auth/oidc-provider.js';
+import { type AutomationJobOptions, registerAutomationJobs } from '../../automation/index.js';
+import { OidcProvider } from '../../auth/index.js';
 import type { DatabaseHandle } from '../../db/client.js';
-import { TokenCache } from '../../integrations/graph/token-cache.js';
+import { TokenCache } from '../../integrations/graph/index.js';
 import { startJobs, type JobRunner } from '../../jobs/job-runner.js';
 import { createOrganization, createUser, sessionCookieFor } from '../../test-support/factories.js';
 import { testConfig } from '../../test-support/test-config.js';

@@ -1,0 +1,2 @@
+// Account module: the signed-in user's notification preferences and account deletion.
+export { registerAccountRoutes } from './routes.js';

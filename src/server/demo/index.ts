@@ -1,0 +1,2 @@
+// Demo module: starts the simulators and points the production clients at them.
+export { startDemoServices } from './demo-services.js';

@@ -1,0 +1,7 @@
+// Microsoft Graph and Entra token client: paging, retries, error mapping, token roles.
+export { accessTokenClaims, missingPermissionsOf } from './access-token-claims.js';
+export { GraphClient, type GraphClientOptions, type GraphUser } from './graph-client.js';
+export { GraphError, type GraphErrorKind, transportError } from './graph-errors.js';
+export { backoffDelayMs, RETRYABLE_STATUSES, type RetryPolicy } from './retry-policy.js';
+export { classifySendMailError, classifySendMailWait, isConnectionProblem, mailboxLimitMessage, type SendMailFailure } from './send-mail-errors.js';
+export { TokenCache } from './token-cache.js';
