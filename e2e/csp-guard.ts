@@ -5,6 +5,7 @@ import { test as base, expect } from '@playwright/test';
  * Content-Security-Policy: Chromium logs every refused script, style or frame as a console error
  * ("Refused to ... because it violates the following Content Security Policy directive").
  */
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that provides no value as `void` (its `use()` then takes no argument)
 export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
   contentSecurityPolicyGuard: [
     async ({ page }, use) => {

@@ -20,7 +20,14 @@ async function runStatus(customer: Customer, runId: string): Promise<RunStatus> 
 /** Polls the run as the page does, until it is done. */
 async function untilDone(customer: Customer, runId: string): Promise<RunStatus> {
   let status = await runStatus(customer, runId);
-  await waitFor(async () => (status = await runStatus(customer, runId)).done, 20_000, 'the run to finish sending');
+  await waitFor(
+    async () => {
+      status = await runStatus(customer, runId);
+      return status.done;
+    },
+    20_000,
+    'the run to finish sending',
+  );
   return status;
 }
 

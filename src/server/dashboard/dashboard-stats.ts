@@ -72,7 +72,10 @@ const preparedQueries = new WeakMap<Database, ReturnType<typeof prepareQueries>>
 export async function dashboardStats(deps: { db: Database; clock: Clock }, tenantId: string): Promise<DashboardStats> {
   const { db } = deps;
   let queries = preparedQueries.get(db);
-  if (!queries) preparedQueries.set(db, (queries = prepareQueries(db)));
+  if (!queries) {
+    queries = prepareQueries(db);
+    preparedQueries.set(db, queries);
+  }
   const now = deps.clock();
   const [state] = await queries.state.execute({ tenantId });
   const configuration = state?.configuration ?? null;

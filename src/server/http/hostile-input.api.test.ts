@@ -88,10 +88,10 @@ describe('the configuration', () => {
   });
 
   it.each([
-    ['600 KB of nested tags', '<p>Hello ' + '<x>'.repeat(200_000) + '</p>', templateMessages.tooLong],
-    ['a tag more than allowed', '<p>Hello</p>' + '<br>'.repeat(TEMPLATE_LIMITS.tags - 1), templateMessages.tooManyTags],
-    ['nesting one level too deep', '<p>' + '<span>'.repeat(TEMPLATE_LIMITS.depth) + 'Hello' + '</span>'.repeat(TEMPLATE_LIMITS.depth) + '</p>', templateMessages.tooDeep],
-    ['unclosed tags that parsers keep open', '<p>Hello' + '<em></b>'.repeat(TEMPLATE_LIMITS.depth), templateMessages.tooDeep],
+    ['600 KB of nested tags', `<p>Hello ${'<x>'.repeat(200_000)}</p>`, templateMessages.tooLong],
+    ['a tag more than allowed', `<p>Hello</p>${'<br>'.repeat(TEMPLATE_LIMITS.tags - 1)}`, templateMessages.tooManyTags],
+    ['nesting one level too deep', `<p>${'<span>'.repeat(TEMPLATE_LIMITS.depth)}Hello${'</span>'.repeat(TEMPLATE_LIMITS.depth)}</p>`, templateMessages.tooDeep],
+    ['unclosed tags that parsers keep open', `<p>Hello${'<em></b>'.repeat(TEMPLATE_LIMITS.depth)}`, templateMessages.tooDeep],
     ['a variable more than allowed', `<p>${'{{userName}}'.repeat(TEMPLATE_LIMITS.variables + 1)}</p>`, templateMessages.tooManyVariables],
   ])('a template with %s answers 400 before it is parsed', async (_, emailTemplate, message) => {
     expect400(await save({ emailTemplate }), message);

@@ -50,7 +50,7 @@ describe('sign-in starts', () => {
     const app = await instance({ RATE_LIMIT_SIGN_INS_PER_MINUTE: '5' });
     const before = (await database.db.select().from(loginRequests)).length;
     const statuses: number[] = [];
-    let refused;
+    let refused: Awaited<ReturnType<typeof app.inject>> | undefined;
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const response = await app.inject({ method: 'GET', url: attempt % 2 ? '/api/login' : '/api/auth/login', remoteAddress: '203.0.113.7' });
       statuses.push(response.statusCode);

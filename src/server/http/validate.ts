@@ -11,7 +11,7 @@ export function validate<Schema extends z.ZodType>(schema: Schema, input: unknow
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? issue.path.join('.') : '_';
-    (fieldErrors[field] ??= []).push(issue.message);
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
   }
   throw badRequest(result.error.issues[0]?.message ?? 'Invalid request', fieldErrors);
 }

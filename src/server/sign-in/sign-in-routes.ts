@@ -5,7 +5,7 @@ import { loginRequests } from '../db/schema/index.js';
 import type { RateLimitCheck } from '../http/rate-limits.js';
 import { recordOperatorAction } from '../admin/index.js';
 import { isOperatorAdmin, type OperatorAdmins, upsertUser } from '../users/index.js';
-import { cookieOptions, LOGIN_STATE_COOKIE, LOGIN_STATE_MAX_AGE_SECONDS, type OidcProvider, renderSignInProblem, SESSION_COOKIE, type SessionStore } from '../auth/index.js';
+import { cookieOptions, LOGIN_STATE_COOKIE, LOGIN_STATE_MAX_AGE_SECONDS, type OidcProvider, renderSignInProblem, SESSION_COOKIE, type SessionStore, type SignedInIdentity } from '../auth/index.js';
 
 export interface SignInDeps {
   db: Database;
@@ -56,7 +56,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
       return sendProblem(reply, 400, 'This sign-in link is invalid or has expired. Please sign in again.');
     }
 
-    let identity;
+    let identity: SignedInIdentity;
     try {
       identity = await deps.oidc.finishAuthorization(new URL(request.url, deps.appUrl), {
         state: pending.state,

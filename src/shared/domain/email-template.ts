@@ -31,7 +31,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
-function valueOf(variable: TemplateVariable, values: EmailValues): string {
+function variableValue(variable: TemplateVariable, values: EmailValues): string {
   switch (variable) {
     case '{{userName}}':
       return values.userName;
@@ -53,7 +53,7 @@ function valueOf(variable: TemplateVariable, values: EmailValues): string {
  * directory, so a value is always text, never markup. Unknown placeholders stay as written.
  */
 export function fillTemplate(template: string, values: EmailValues): string {
-  return TEMPLATE_VARIABLES.reduce((html, variable) => html.split(variable).join(escapeHtml(valueOf(variable, values))), template);
+  return TEMPLATE_VARIABLES.reduce((html, variable) => html.split(variable).join(escapeHtml(variableValue(variable, values))), template);
 }
 
 /** docs/product.md §Screens and routes: the sample recipient of the live preview and the test email, 5 days before expiry. */

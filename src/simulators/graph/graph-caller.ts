@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { resolveAccessToken } from './access-tokens.js';
 import type { SimTenant } from './directory.js';
-import { GraphError, insufficientPrivileges, invalidAuthenticationToken } from './errors.js';
+import { type GraphError, insufficientPrivileges, invalidAuthenticationToken } from './errors.js';
 import type { GraphSimulatorState } from './state.js';
 
 export interface GraphCaller {

@@ -8,8 +8,7 @@ export function DemoBanner() {
   return (
     <>
       {appInfo.demoMode && (
-        <div
-          role="region"
+        <section
           aria-label="Demo mode"
           className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1 bg-warning/25 px-4 py-1.5 text-center text-xs text-warning-strong"
         >
@@ -27,7 +26,7 @@ export function DemoBanner() {
               Simulated mailbox
             </a>
           )}
-        </div>
+        </section>
       )}
       {appInfo.adminHint && (
         <div className="flex items-center justify-center gap-1.5 bg-accent px-4 py-1.5 text-center text-xs text-accent-foreground">

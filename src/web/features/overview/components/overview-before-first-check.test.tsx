@@ -15,7 +15,7 @@ const stats = buildDashboardStats;
 const inZone = (timeZone: string) => ({ configured: true, emailTemplate: '<p>x</p>', timeZone }) as Configuration;
 
 const renderQuickActions = (data: DashboardStats) =>
-  renderHtml(<QuickActionsCard testConfigurationButton={<button>Test Configuration</button>} saveConfigurationButton={<button>Save Configuration</button>} />, {
+  renderHtml(<QuickActionsCard testConfigurationButton={<button type="button">Test Configuration</button>} saveConfigurationButton={<button type="button">Save Configuration</button>} />, {
     queryData: [[dashboardStatsQueryKey, data]],
   });
 

@@ -59,7 +59,7 @@ function render(node: ReactNode, data: OverviewData): string {
 }
 
 const renderOverview = (data: OverviewData) =>
-  render(<OverviewTab testConfigurationButton={<button>Test Configuration</button>} saveConfigurationButton={<button>Save Configuration</button>} />, data);
+  render(<OverviewTab testConfigurationButton={<button type="button">Test Configuration</button>} saveConfigurationButton={<button type="button">Save Configuration</button>} />, data);
 
 /** The text of the card under the h2 `title`, up to the next h2. */
 function cardText(html: string, title: string): string {

@@ -135,6 +135,7 @@ function FilterButtons({
   onChange: (filter: PasswordExpirationFilter) => void;
 }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of filter buttons, not a form section; a fieldset would bring its own box and legend rules
     <div role="group" aria-label="Show users" className="flex flex-wrap gap-2">
       {USERS_TABLE_FILTERS.map((option) => (
         <Button
