@@ -128,7 +128,7 @@ const environmentSchema = z
     }
   });
 
-export type Environment = z.infer<typeof environmentSchema>;
+type Environment = z.infer<typeof environmentSchema>;
 
 export interface RateLimitSettings {
   signInsPerMinute: number;
@@ -150,7 +150,7 @@ export interface OidcSettings {
 }
 
 /** An operator admin named by the identity provider's issuer and the subject it signs in as. */
-export interface AdminSubject {
+interface AdminSubject {
   issuer: string;
   subject: string;
 }

@@ -6,7 +6,7 @@ import { operatorAuditLog, users } from '../db/schema/index.js';
 export type OperatorAction = (typeof operatorAuditLog.$inferInsert)['action'];
 
 /** How many entries the admin area lists, newest first. */
-export const OPERATOR_AUDIT_PAGE = 100;
+const OPERATOR_AUDIT_PAGE = 100;
 
 /**
  * Writes one operator audit entry for the user, copying who they were at sign-in (issuer, subject,

@@ -5,13 +5,13 @@ import { badRequest, notFound, unauthorized } from '../http/app-error.js';
 import { SESSION_COOKIE } from './cookies.js';
 import type { SessionStore } from './session-store.js';
 
-export interface RequestAuth {
+interface RequestAuth {
   sessionToken: string;
   userId: string;
   idToken: string | null;
 }
 
-export interface TenantAccess {
+interface TenantAccess {
   tenantId: string;
   role: 'owner' | 'member';
 }

@@ -7,7 +7,7 @@ import { DRAIN_LEASE_MS, type DrainLoopOptions, type NotificationServices, recov
 import { claimDueChecks, type DueCheck } from './due-checks.js';
 import { runScheduledCheckOf } from './run-check.js';
 
-export const AUTOMATION_TICK_QUEUE = 'automation-tick';
+const AUTOMATION_TICK_QUEUE = 'automation-tick';
 export const AUTOMATION_CHECK_QUEUE = 'automation-check';
 /**
  * The pg-boss queue earlier versions sent mail through (one `stately` job per organization, whose
@@ -16,7 +16,7 @@ export const AUTOMATION_CHECK_QUEUE = 'automation-check';
  */
 export const RETIRED_DRAIN_QUEUE = 'notification-drain';
 /** pg-boss cron has minute granularity: every minute, one instance looks for due work. */
-export const AUTOMATION_TICK_CRON = '* * * * *';
+const AUTOMATION_TICK_CRON = '* * * * *';
 
 export interface AutomationJobOptions extends DrainLoopOptions {
   /** How often idle workers look for jobs. */
@@ -44,7 +44,7 @@ export function checkJobId(check: DueCheck): string {
  * organization and day), and drains are requested for organizations with mail due (a queued mail
  * is never left behind, whatever happened to the drain that was sending it).
  */
-export async function runSchedulerTick(services: NotificationServices, enqueueCheck: (check: DueCheck) => Promise<void>): Promise<{ checks: DueCheck[]; recovered: number; drained: string[] }> {
+async function runSchedulerTick(services: NotificationServices, enqueueCheck: (check: DueCheck) => Promise<void>): Promise<{ checks: DueCheck[]; recovered: number; drained: string[] }> {
   const now = services.clock();
   const recovered = await recoverStaleEmails(services.db, now);
   const checks = await claimDueChecks(services.db, now, enqueueCheck);

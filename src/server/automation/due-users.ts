@@ -50,7 +50,7 @@ export type UserAssessment =
 const LISTED_WITHOUT_DATE: ReadonlySet<UndatedExpiryReason> = new Set(['never_expires_user_policy', 'never_expires_domain_policy', 'federated', 'managed_on_premises', 'not_applicable']);
 
 /** The last day whose expiries a check on `today` may remind: the window (or the policy's first reminder) of the last day it covers. */
-export function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
+function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
   const covered = reminderDaysCovered(policy.today, policy.weekendProcessing);
   return addDays(covered.at(-1) ?? policy.today, reminderLeadDays(policy));
 }

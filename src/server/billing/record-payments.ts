@@ -15,7 +15,7 @@ const RECORDED_STATUSES: Readonly<Record<string, PaymentStatus>> = {
 };
 
 /** "35.00" -> 3500 */
-export function toCents(value: string): number {
+function toCents(value: string): number {
   const [whole = '0', fraction = ''] = value.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 }

@@ -4,7 +4,7 @@ import { periodEndAfter } from './billing-period.js';
 import type { PayPalSubscription, PayPalSubscriptionStatus } from '../integrations/paypal/index.js';
 
 /** An approval link the buyer has not used for this long counts as abandoned. */
-export const APPROVAL_EXPIRY_MS = 3 * 3_600_000;
+const APPROVAL_EXPIRY_MS = 3 * 3_600_000;
 
 /** What we stored at the last sync of the same PayPal subscription. */
 export interface StoredSubscription {

@@ -39,7 +39,7 @@ export function connectionProblemOf(error: GraphError): ConnectionProblem {
 }
 
 /** The tenant answered, but the app lacks required permissions: a connection that cannot do its job. */
-export function missingPermissionsOutcome(missing: readonly string[]): ConnectionOutcome {
+function missingPermissionsOutcome(missing: readonly string[]): ConnectionOutcome {
   return { status: 'error', problem: 'permission', message: describeMissingPermissions(missing), missingPermissions: missing };
 }
 
@@ -93,7 +93,7 @@ export async function recordConnectionOutcome(db: Database, tenantId: string, ou
 }
 
 /** Failures that say nothing about the connection itself: a deleted group, a sender without mailbox. */
-export function isConnectionFailure(error: GraphError): boolean {
+function isConnectionFailure(error: GraphError): boolean {
   return error.kind !== 'not_found' && error.kind !== 'mailbox';
 }
 

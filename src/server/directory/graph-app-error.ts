@@ -6,7 +6,7 @@ import { GraphError } from '../integrations/graph/index.js';
  * setup must change (credentials, permissions, a deleted group, a sender without mailbox), 502 when
  * Microsoft's service failed us (throttling that outlasted the retries, outage, timeout).
  */
-export function graphAppError(error: GraphError): AppError {
+function graphAppError(error: GraphError): AppError {
   return new AppError(error.isConfigurationProblem ? 400 : 502, error.actionableMessage);
 }
 

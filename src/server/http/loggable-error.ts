@@ -7,7 +7,7 @@ import pg from 'pg';
  * parameters, nor the server's message and detail, which quote the offending values (a name, an
  * email address: "invalid input syntax ...: \"ada@example.com\"", "Key (email)=(...)").
  */
-export class DatabaseQueryError extends Error {
+class DatabaseQueryError extends Error {
   override readonly name = 'DatabaseQueryError';
   constructor(
     readonly code: string | undefined,

@@ -5,7 +5,7 @@ import { loggableError } from './loggable-error.js';
 const SENSITIVE_QUERY_KEYS = ['code', 'state', 'id_token_hint', 'token', 'ba_token'];
 
 /** Removes secrets from a URL before it is logged. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
   const params = new URLSearchParams(url.slice(queryStart + 1));

@@ -10,7 +10,7 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
+type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 
 /** Counts one request against a limit and says whether it may go ahead. */
 export type RateLimitCheck = (request: FastifyRequest) => Promise<RateLimitVerdict>;

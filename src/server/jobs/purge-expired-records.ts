@@ -7,7 +7,7 @@ import { loginRequests, rateLimitCounters } from '../db/schema/index.js';
 
 export const PURGE_EXPIRED_RECORDS_JOB = 'purge-expired-records';
 /** Hourly: nothing expired is used (every read checks the deadline), so this only keeps the tables small. */
-export const PURGE_EXPIRED_RECORDS_CRON = '7 * * * *';
+const PURGE_EXPIRED_RECORDS_CRON = '7 * * * *';
 
 export interface PurgeCounts {
   sessions: number;

@@ -3,14 +3,14 @@
 
 const CRLF = '\r\n';
 /** RFC 2045: encoded lines of at most 76 characters. */
-export const MAX_ENCODED_LINE = 76;
+const MAX_ENCODED_LINE = 76;
 /** RFC 5322: header lines should stay within 78 characters. */
 const MAX_HEADER_LINE = 78;
 
 export type TransferEncoding = 'quoted-printable' | 'base64';
 
 /** Line breaks as MIME wants them in text: CRLF. */
-export function canonicalLineBreaks(text: string): string {
+function canonicalLineBreaks(text: string): string {
   return text.replace(/\r\n|\r|\n/g, CRLF);
 }
 

@@ -29,7 +29,7 @@ export interface SendDeps extends TenantGraphDeps {
   send: SendSettings;
 }
 
-export const TEST_EMAIL_SUBJECT = `Test: ${REMINDER_SUBJECT}`;
+const TEST_EMAIL_SUBJECT = `Test: ${REMINDER_SUBJECT}`;
 
 /** The ledger's key for a From address: Exchange limits the mailbox, whatever the address's case. */
 export function senderMailboxOf(fromEmail: string): string {
@@ -76,7 +76,7 @@ export async function tenantSender(deps: SendDeps, tenantId: string): Promise<Te
 }
 
 /** The mail a row stands for, with the values of the day it is sent on. */
-export function renderRow(sender: Pick<TenantSender, 'template' | 'afterExpiry' | 'companyName' | 'timeZone'>, row: EmailSendRow, now: Date): RenderedEmail {
+function renderRow(sender: Pick<TenantSender, 'template' | 'afterExpiry' | 'companyName' | 'timeZone'>, row: EmailSendRow, now: Date): RenderedEmail {
   const values = {
     userName: row.displayName,
     daysRemaining: daysBetween(localDateOf(now, sender.timeZone), row.expiryDate),

@@ -18,7 +18,7 @@ export interface DrainLoopOptions {
 }
 
 /** Time a graceful stop gives the sends in flight to get Graph's answer and record it. */
-export const DRAIN_STOP_GRACE_MS = 10_000;
+const DRAIN_STOP_GRACE_MS = 10_000;
 
 interface RunningDrain {
   /** Asked again while draining: drain once more before giving the lease back. */

@@ -40,7 +40,7 @@ export const OUTCOME_UNKNOWN_MESSAGE =
   'Outcome unknown: the sending worker stopped while Microsoft Graph was being called, so the mail may or may not have gone out. It is not sent again automatically, to avoid a duplicate; send it by hand if needed.';
 
 /** 'Reminder to ada@contoso.com', 'Manual reminder to ...', 'Test email to ...'. */
-export function describeEmail(row: Pick<EmailSendRow, 'kind' | 'recipient'>): string {
+function describeEmail(row: Pick<EmailSendRow, 'kind' | 'recipient'>): string {
   const kind = { reminder: 'Reminder', manual: 'Manual reminder', test: 'Test email' }[row.kind];
   return `${kind} to ${row.recipient}`;
 }
@@ -266,7 +266,7 @@ export interface Backoff {
 }
 
 /** Most waits a mail may be asked for before it is given up. */
-export const MAX_DEFERRALS = 50;
+const MAX_DEFERRALS = 50;
 
 /**
  * Graph said "wait" (throttling, outage, the mailbox's quota): the row is deferred and the whole

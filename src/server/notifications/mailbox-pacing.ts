@@ -35,7 +35,7 @@ export const DAY_MS = 86_400_000;
  * Exchange counts a message when it arrives, we when the request starts; the window is widened by
  * this much so request latency and clock jitter can never squeeze one message too many into a minute.
  */
-export const RATE_WINDOW_MARGIN_MS = 500;
+const RATE_WINDOW_MARGIN_MS = 500;
 export const RATE_WINDOW_MS = MINUTE_MS + RATE_WINDOW_MARGIN_MS;
 /** How soon to look again when the mailbox's concurrent requests are all in use. */
 export const CONCURRENCY_POLL_MS = 100;

@@ -15,7 +15,7 @@ export interface NotificationServices extends SendDeps {
 /** Margin of a send lease beyond the longest Graph call (token request plus sendMail, each within the timeout). */
 const LEASE_MARGIN_MS = 30_000;
 
-export function sendSettingsFor(config: Pick<AppConfig, 'mail' | 'graph'>, overrides: Partial<SendSettings> = {}): SendSettings {
+function sendSettingsFor(config: Pick<AppConfig, 'mail' | 'graph'>, overrides: Partial<SendSettings> = {}): SendSettings {
   return {
     limits: { ...config.mail },
     workerId: `${hostname()}#${process.pid}#${randomUUID().slice(0, 8)}`,

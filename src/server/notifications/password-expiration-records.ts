@@ -61,12 +61,12 @@ export async function findExpirationRecord(db: Database, tenantId: string, graph
 }
 
 /** docs/product.md §States (row status): notified once reminded for this expiry, else expired once the day has passed, else pending. */
-export function expirationStatus(daysUntilExpiry: number, lastNotifiedAt: Date | null): PasswordExpirationStatus {
+function expirationStatus(daysUntilExpiry: number, lastNotifiedAt: Date | null): PasswordExpirationStatus {
   if (lastNotifiedAt !== null) return 'notified';
   return daysUntilExpiry < 0 ? 'expired' : 'pending';
 }
 
-export function toExpirationRecord(row: PasswordExpirationRow, today: LocalDate, latestReminder: EmailDelivery | null): PasswordExpirationRecord {
+function toExpirationRecord(row: PasswordExpirationRow, today: LocalDate, latestReminder: EmailDelivery | null): PasswordExpirationRecord {
   const daysUntilExpiry = row.expiryDate === null ? null : daysBetween(today, row.expiryDate);
   return {
     id: row.id,

@@ -7,7 +7,7 @@ import type { TenantSender } from './deliver-email.js';
 import { sendNow } from './send-now.js';
 
 /** How long the admin's request waits for the mailbox's limits before the mail is left to the queue. */
-export const SEND_NOW_MAX_WAIT_MS = 10_000;
+const SEND_NOW_MAX_WAIT_MS = 10_000;
 
 /**
  * Writes a manual or test mail to the ledger (before the queue's reminders) and sends it at once.

@@ -31,7 +31,7 @@ export function describeMissingPermissions(missing: readonly string[]): string {
 export const CONNECTION_PROBLEMS = ['credentials', 'permission', 'throttled', 'outage', 'unreachable', 'unexpected'] as const;
 export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];
 
-export const connectionProblemLabels: Record<ConnectionProblem, string> = {
+const connectionProblemLabels: Record<ConnectionProblem, string> = {
   credentials: 'Sign-in refused',
   permission: 'Missing permissions',
   throttled: 'Throttled by Microsoft',

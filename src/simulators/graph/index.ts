@@ -65,11 +65,9 @@ export {
   DEMO_APP_WITHOUT_GROUP_MEMBER_READ,
   DEMO_APP_WITHOUT_MAIL_SEND,
   DEMO_GRAPH_CREDENTIALS,
-  FABRIKAM_GRAPH_CREDENTIALS,
   FABRIKAM_TENANT_ID,
-  type DemoGraphCredentials,
 } from './demo-credentials.js';
-export { generateTenant, type GeneratedTenant, type GenerateTenantOptions } from './generator.js';
+export { generateTenant, type GeneratedTenant } from './generator.js';
 export { registerCertificateApp, type CertificateAppCredentials, type CertificateAppOptions } from './certificate-app.js';
 export { appCertificate, JWT_BEARER_ASSERTION_TYPE } from './client-assertion.js';
 export {
@@ -77,10 +75,7 @@ export {
   registerApplication,
   type AppRegistration,
   type GraphFaults,
-  type GraphSimulatorState,
   type SentMessage,
   type SimulatorSettings,
-  type TenantBundle,
   type TenantCredentials,
 } from './state.js';
-export type { SimTenant, SimUser, SimGroup, SimDomain } from './directory.js';

@@ -4,7 +4,7 @@
 import type { EntityShape } from './entity-shapes.js';
 import { badRequest, unsupportedQuery } from './errors.js';
 
-export type QueryOption = '$select' | '$top' | '$filter' | '$count' | '$skiptoken';
+type QueryOption = '$select' | '$top' | '$filter' | '$count' | '$skiptoken';
 
 export interface BooleanFilter {
   property: string;

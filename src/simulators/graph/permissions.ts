@@ -23,6 +23,10 @@ export const READ_GROUPS = [
   'Directory.ReadWrite.All',
 ];
 
+/**
+ * Listing a group's members accepts the same permissions as listing groups.
+ * @alias
+ */
 export const READ_GROUP_MEMBERS = READ_GROUPS;
 
 export const SEND_MAIL = ['Mail.Send'];

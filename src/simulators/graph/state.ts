@@ -6,7 +6,7 @@ import type { TokenBucket } from './directory-throttle.js';
 import { createMailLimitState, type MailLimitState } from './mail-limits.js';
 import { createRandom, type Random } from './random.js';
 
-export interface ClientSecret {
+interface ClientSecret {
   /** The secret's ID (keyId): what admins paste by mistake instead of the value. */
   keyId: string;
   value: string;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** RFC 7636 S256: BASE64URL(SHA256(ASCII(code_verifier))). */
-export function s256CodeChallenge(codeVerifier: string): string {
+function s256CodeChallenge(codeVerifier: string): string {
   return createHash('sha256').update(codeVerifier, 'ascii').digest('base64url');
 }
 

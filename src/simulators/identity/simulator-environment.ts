@@ -7,7 +7,7 @@ export interface IdentitySimulatorEnvironment {
   client: IdentityClient;
 }
 
-export const DEFAULT_IDENTITY_SIMULATOR_PORT = 4030;
+const DEFAULT_IDENTITY_SIMULATOR_PORT = 4030;
 
 /** Reads the standalone simulator's settings; throws an Error naming the variable at fault. */
 export function readIdentitySimulatorEnvironment(env: NodeJS.ProcessEnv): IdentitySimulatorEnvironment {

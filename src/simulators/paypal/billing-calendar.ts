@@ -1,4 +1,4 @@
-export type IntervalUnit = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+type IntervalUnit = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 
 export interface BillingFrequency {
   interval_unit: IntervalUnit;

@@ -1,6 +1,6 @@
 import type { BillingFrequency } from './billing-calendar.js';
 
-export interface Money {
+interface Money {
   currency_code: string;
   value: string;
 }

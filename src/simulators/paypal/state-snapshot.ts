@@ -20,7 +20,7 @@ import type {
 export const SNAPSHOT_VERSION = 1;
 
 /** What JSON.parse gives back for a value of type T once its Dates became ISO strings. */
-export type Json<T> = T extends Date
+type Json<T> = T extends Date
   ? string
   : T extends readonly (infer Item)[]
     ? Json<Item>[]
@@ -29,7 +29,7 @@ export type Json<T> = T extends Date
       : T;
 
 /** An event keeps only its exact bytes; the parsed event is derived from them again. */
-export interface EventRecordSnapshot {
+interface EventRecordSnapshot {
   body: string;
   status: DeliveryStatus;
   deliveries: DeliveryAttempt[];

@@ -17,7 +17,7 @@ export interface WebhookDispatcherOptions {
   onDeliverySettled?(): void;
 }
 
-export type NewWebhookEvent = Pick<WebhookEvent, 'event_type' | 'resource_type' | 'resource_version' | 'summary' | 'resource'>;
+type NewWebhookEvent = Pick<WebhookEvent, 'event_type' | 'resource_type' | 'resource_version' | 'summary' | 'resource'>;
 
 export interface WebhookDispatcher {
   webhookUrl: string | undefined;

@@ -11,7 +11,7 @@ import {
 } from '../../../simulators/graph/index.js';
 import { GraphClient, type GraphClientOptions, TokenCache } from '../../integrations/graph/index.js';
 
-export class ManualClock {
+class ManualClock {
   constructor(public nowMs: number = Date.parse('2025-03-10T14:30:00Z')) {}
   readonly now = (): Date => new Date(this.nowMs);
   advance(ms: number): void {
@@ -19,7 +19,7 @@ export class ManualClock {
   }
 }
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   status: number;

@@ -58,11 +58,11 @@ export interface MailMessage {
 }
 
 /** Graph refuses larger request bodies (413); a MIME message counts once base64-encoded. */
-export const GRAPH_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+const GRAPH_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 /** Largest page Graph serves for users, groups and members. */
 export const GRAPH_MAX_PAGE_SIZE = 999;
-export const DEFAULT_GRAPH_TIMEOUT_MS = 30_000;
+const DEFAULT_GRAPH_TIMEOUT_MS = 30_000;
 const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 const USER_ODATA_TYPE = '#microsoft.graph.user';
 const byName = new Intl.Collator('en', { sensitivity: 'base' });

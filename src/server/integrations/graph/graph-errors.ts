@@ -39,8 +39,6 @@ export class GraphError extends Error {
   }
 }
 
-export type { GraphPermission };
-
 /** What a Graph call was for, so its failure can name the permission or resource concerned. */
 export interface GraphOperation {
   /** 'read users', 'list security groups', ... */

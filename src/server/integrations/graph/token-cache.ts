@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** Refresh this long before a token expires, so no request starts with a token about to lapse. */
-export const TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
+const TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
 
 export interface AccessToken {
   accessToken: string;

@@ -266,6 +266,6 @@ const pathOnly = (path: string) => path.split('?')[0] ?? path;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** PayPal's timestamps: RFC 3339 UTC without fractional seconds. */
-export function paypalTime(instant: Date): string {
+function paypalTime(instant: Date): string {
   return instant.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

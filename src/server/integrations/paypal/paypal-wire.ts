@@ -6,12 +6,12 @@ const money = z.object({ currency_code: z.string(), value: z.string() });
 
 export const paypalTokenReply = z.object({ access_token: z.string(), expires_in: z.number() });
 
-export const paypalLink = z.object({ href: z.string(), rel: z.string(), method: z.string().optional() });
+const paypalLink = z.object({ href: z.string(), rel: z.string(), method: z.string().optional() });
 
 export const paypalProductReply = z.object({ id: z.string() });
 export const paypalPlanReply = z.object({ id: z.string() });
 
-export const paypalSubscriptionStatus = z.enum(['APPROVAL_PENDING', 'APPROVED', 'ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED']);
+const paypalSubscriptionStatus = z.enum(['APPROVAL_PENDING', 'APPROVED', 'ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED']);
 export type PayPalSubscriptionStatus = z.infer<typeof paypalSubscriptionStatus>;
 
 export const paypalCreatedSubscriptionReply = z.object({
@@ -49,7 +49,7 @@ export const paypalSubscription = z.object({
 });
 export type PayPalSubscription = z.infer<typeof paypalSubscription>;
 
-export const paypalTransaction = z.object({
+const paypalTransaction = z.object({
   id: z.string(),
   status: z.string(),
   amount_with_breakdown: z.object({ gross_amount: money }),

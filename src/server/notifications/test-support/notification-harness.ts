@@ -26,7 +26,7 @@ import type { SendSettings } from '../deliver-email.js';
 
 const DAY_MS = 86_400_000;
 /** The generated tenants' domain policy (generateTenant's default). */
-export const SIMULATED_VALIDITY_DAYS = 90;
+const SIMULATED_VALIDITY_DAYS = 90;
 
 export interface Instance {
   app: FastifyInstance;

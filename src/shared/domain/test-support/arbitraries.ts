@@ -4,7 +4,7 @@ import { addDays, type LocalDate } from '../local-date.js';
 import { zoneOffsetMs } from '../zoned-time.js';
 
 /** Zones with awkward rules: US and EU DST, Lord Howe's 30-minute shift, Chatham's +12:45/+13:45, no DST, UTC. */
-export const TEST_ZONES = [
+const TEST_ZONES = [
   'America/New_York',
   'Europe/London',
   'Australia/Lord_Howe',
@@ -14,7 +14,7 @@ export const TEST_ZONES = [
 ] as const;
 export type TestZone = (typeof TEST_ZONES)[number];
 
-export const zoneArb = fc.constantFrom(...TEST_ZONES);
+const zoneArb = fc.constantFrom(...TEST_ZONES);
 
 /** Instants between 2000 and 2040, whole milliseconds. */
 export const instantArb = fc.date({

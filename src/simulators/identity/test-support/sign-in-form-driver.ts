@@ -29,7 +29,7 @@ export async function signInThroughForm(
   return new URL(location);
 }
 
-export function readHiddenFields(html: string): Array<[string, string]> {
+function readHiddenFields(html: string): Array<[string, string]> {
   return [...html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((match) => [
     unescapeHtml(match[1] ?? ''),
     unescapeHtml(match[2] ?? ''),

@@ -1,7 +1,7 @@
 /** Starts a simulator on loopback and talks to it over real HTTP, like the production client. */
 import { createPayPalSimulator, DEMO_PAYPAL_CREDENTIALS, type PayPalSimulator, type PayPalSimulatorOptions } from '../index.js';
 
-export interface ApiResponse<T = any> {
+interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;

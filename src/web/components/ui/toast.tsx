@@ -5,9 +5,9 @@ import { Toast as ToastPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
 // docs/product.md §Constants: shown for 5000 ms, swiped away to the right past 50 px, F8 focuses the region.
-export const toastDurationMs = 5000;
-export const toastSwipeThresholdPx = 50;
-export const toastHotkey = ['F8'];
+const toastDurationMs = 5000;
+const toastSwipeThresholdPx = 50;
+const toastHotkey = ['F8'];
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (

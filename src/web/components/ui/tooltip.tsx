@@ -3,7 +3,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
 /** docs/product.md §Constants: tooltips open after 700 ms. */
-export const tooltipDelayMs = 700;
+const tooltipDelayMs = 700;
 
 export function TooltipProvider({
   delayDuration = tooltipDelayMs,

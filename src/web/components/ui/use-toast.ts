@@ -5,7 +5,7 @@ export const toastLimit = 1;
 // After a toast closes it stays mounted this long so its exit animation can play.
 const removeDelayMs = 300;
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {
   title?: ReactNode;
@@ -48,7 +48,7 @@ function dispatch(action: ToastAction): void {
   for (const listener of listeners) listener();
 }
 
-export function dismissToast(id?: string): void {
+function dismissToast(id?: string): void {
   dispatch({ type: 'dismiss', id });
   setTimeout(() => dispatch({ type: 'remove', id }), removeDelayMs);
 }

@@ -11,7 +11,7 @@ import { PaymentMethodCard } from './payment-method-card';
 import { ProfileForm } from './profile-form';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card';
 
-export const accountTabs = [
+const accountTabs = [
   { value: 'profile', label: 'Profile' },
   { value: 'subscription', label: 'Subscription' },
   { value: 'billing', label: 'Billing' },

@@ -43,7 +43,7 @@ export function BillingHistoryCard() {
   );
 }
 
-export function BillingHistoryTable({ history }: { history: readonly BillingHistoryItem[] }) {
+function BillingHistoryTable({ history }: { history: readonly BillingHistoryItem[] }) {
   return (
     <Table>
       <TableHeader>

@@ -11,7 +11,7 @@ export function formStateStorageKey(organizationId: string): string {
   return `passwatch.configurationForm.${organizationId}`;
 }
 
-export type StoredFormValues = Omit<ConfigurationFormValues, 'clientSecret'>;
+type StoredFormValues = Omit<ConfigurationFormValues, 'clientSecret'>;
 
 export interface StoredFormState {
   values: StoredFormValues;

@@ -4,7 +4,7 @@ import { useDashboardStats } from '../api/get-dashboard-stats';
 import { RunNowButton } from './run-now-button';
 
 /** Why the quick actions are disabled before the first save: each works on the saved configuration. */
-export const NEEDS_SAVED_CONFIGURATION_TEXT =
+const NEEDS_SAVED_CONFIGURATION_TEXT =
   'Test Configuration, Run Now and Save Configuration work on a saved configuration: fill in the Configuration tab and save it there first.';
 
 /**

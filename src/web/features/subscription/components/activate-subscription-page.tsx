@@ -14,7 +14,7 @@ import { getErrorMessage, parseApiError } from '@/lib/error-message';
 import { useActivateSubscription } from '../api/activate-subscription';
 
 /** docs/product.md §Constants: the dashboard opens 2000 ms after a successful activation. */
-export const ACTIVATION_REDIRECT_DELAY_MS = 2000;
+const ACTIVATION_REDIRECT_DELAY_MS = 2000;
 
 // Scheduled by the mutation, not the page: activation refreshes the organization, which can
 // re-mount the page and would cancel a timer kept there.

@@ -14,7 +14,7 @@ export function toSubscriptionStatus(response: SubscriptionStatusResponse): Subs
 }
 
 /** Whether the subscription stops at the end of the paid period (cancelled, or set to cancel). */
-export function isEnding(state: SubscriptionStatusResponse): boolean {
+function isEnding(state: SubscriptionStatusResponse): boolean {
   const status = normalizeSubscriptionStatus(state.status);
   return status === 'canceled' || (status === 'active' && state.cancelAtPeriodEnd);
 }
