@@ -1,5 +1,4 @@
-/** Field name -> messages, as the web app shows them beside each input. */
-export type FieldErrors = Record<string, string[]>;
+import type { FieldErrors } from '../../shared/api/errors.js';
 
 /**
  * An error a user or client can act on. Thrown by use cases; mapped once to an HTTP answer

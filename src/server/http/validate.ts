@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { badRequest, type FieldErrors } from './app-error.js';
+import type { FieldErrors } from '../../shared/api/errors.js';
+import { badRequest } from './app-error.js';
 
 /**
  * Parses request input with a shared zod contract. On failure answers 400 with the first

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The four toggles of Account Settings > Notifications (docs/product.md §Fields). */
+/**
+ * The four toggles of Account Settings > Notifications (docs/product.md §Fields): the answer of
+ * GET /api/notification-preferences and of PUT, which takes any subset of them.
+ */
 export const notificationPreferencesSchema = z.object({
   emailNotifications: z.boolean(),
   weeklyReports: z.boolean(),
@@ -16,12 +19,8 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   systemUpdates: false,
 };
 
-/** GET /api/notification-preferences */
-export const getNotificationPreferencesResponse = notificationPreferencesSchema;
-
 /** PUT /api/notification-preferences: any subset of the toggles; answers all four. */
 export const updateNotificationPreferencesBody = notificationPreferencesSchema.partial().strict();
-export const updateNotificationPreferencesResponse = notificationPreferencesSchema;
 
 export const accountMessages = {
   deleted: 'Account Deleted',

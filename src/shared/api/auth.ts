@@ -3,6 +3,7 @@ import { tenantSchema } from './tenants.js';
 import { profileMessages } from '../domain/validation-messages.js';
 import { nameText } from './text-fields.js';
 
+/** GET /api/auth/user (401 when signed out) and PUT /api/auth/user answer the signed-in user. */
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
@@ -14,9 +15,6 @@ export const authUserSchema = z.object({
   tenants: z.array(tenantSchema),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
-
-/** GET /api/auth/user: the signed-in user, or 401. */
-export const getAuthUserResponse = authUserSchema;
 
 /** PUT /api/auth/user */
 export const updateProfileBody = z.object({

@@ -9,6 +9,7 @@ const domainPattern = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+
 
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 
+/** An organization as its member sees it: GET /api/tenants lists them, POST /api/tenants answers the new one. */
 export const tenantSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -39,4 +40,3 @@ export const createTenantBody = z.object({
     .regex(domainPattern, organizationMessages.domainInvalid),
 });
 export type CreateTenantBody = z.infer<typeof createTenantBody>;
-export const createTenantResponse = tenantSchema;

@@ -3,7 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Configuration, ConnectionStatus } from '../../shared/api/configuration';
 import type { SecurityGroup } from '../../shared/api/directory';
-import { configurationQueryKey } from '@/features/configuration/api/get-configuration';
+import { configurationQueryKey } from '@/lib/configuration-queries';
 import { securityGroupsQueryKey } from '@/features/configuration/api/get-security-groups';
 import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
 import { ConfigurationFormProvider } from '@/features/configuration/hooks/configuration-form';

@@ -5,7 +5,7 @@ import { SaveConfigurationButton } from '@/features/configuration/components/sav
 import { ConfigurationFormProvider, useConfigurationForm } from '@/features/configuration/hooks/configuration-form';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import type { DashboardTab } from '@/features/dashboard/utils/dashboard-tabs';
-import { useAppInfo } from '@/features/demo/api/get-app-info';
+import { useAppInfo } from '@/lib/app-info';
 import { HelpTab } from '@/features/help/components/help-tab';
 import { OverviewTab } from '@/features/overview/components/overview-tab';
 import { StatCards } from '@/features/overview/components/stat-cards';

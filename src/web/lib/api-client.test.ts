@@ -1,12 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { buildTenant } from '../test-support/factories';
-import { apiRequest, throwIfResNotOk } from './api-client';
+import { ApiError, apiRequest, getJson, requestJson, throwIfResNotOk, UnexpectedResponseError } from './api-client';
 import { selectedTenantStore } from './tenant-store';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => expect.unreachable('the call should have failed'),
+    (error: unknown) => error,
+  );
 }
 
 afterEach(() => {
@@ -19,15 +27,37 @@ describe('throwIfResNotOk', () => {
     await expect(throwIfResNotOk(new Response('{}', { status: 200 }))).resolves.toBeUndefined();
   });
 
-  it('raises "<status>: <body>" for a non-OK response', async () => {
-    const res = new Response('{"message":"Company name is required"}', { status: 400, statusText: 'Bad Request' });
-    await expect(throwIfResNotOk(res)).rejects.toThrow('400: {"message":"Company name is required"}');
+  it("raises an ApiError with the status and the server's body", async () => {
+    const res = new Response('{"message":"Company name is required","fieldErrors":{"name":["Company name is required"],"domain":[]}}', { status: 400 });
+    const error = await rejectionOf(throwIfResNotOk(res));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      body: { message: 'Company name is required', fieldErrors: { name: ['Company name is required'] } },
+      message: 'Company name is required',
+    });
   });
 
-  it('falls back to the status text when the body is empty', async () => {
-    await expect(throwIfResNotOk(new Response(null, { status: 503, statusText: 'Service Unavailable' }))).rejects.toThrow(
-      /^503: Service Unavailable$/,
-    );
+  it('reads a pretty-printed body too', async () => {
+    const error = await rejectionOf(throwIfResNotOk(new Response('{\n"message": "Already exists"\n}', { status: 409 })));
+    expect(error).toMatchObject({ status: 409, body: { message: 'Already exists' } });
+  });
+
+  it('keeps only well-formed field messages', async () => {
+    const res = new Response('{"message":"Invalid","fieldErrors":{"name":"not a list","domain":[1,"Please enter a valid domain"]}}', { status: 400 });
+    expect(await rejectionOf(throwIfResNotOk(res))).toMatchObject({ body: { message: 'Invalid', fieldErrors: { domain: ['Please enter a valid domain'] } } });
+  });
+
+  it.each([
+    ['an empty body', null],
+    ['a page that is not JSON', '<html>Bad Gateway</html>'],
+    ['JSON that is not an object', '["x"]'],
+    ['a blank message', '{"message":"  "}'],
+    ['a message that is not text', '{"message":42}'],
+  ])('has no body for %s, and names the status instead', async (_label, text) => {
+    const error = await rejectionOf(throwIfResNotOk(new Response(text, { status: 502, statusText: 'Bad Gateway' })));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502, body: null, message: '502 Bad Gateway' });
   });
 });
 
@@ -62,6 +92,37 @@ describe('apiRequest', () => {
 
   it('rejects with the status and body of a failed call', async () => {
     stubFetch(new Response('{"message":"Tenant ID required"}', { status: 400 }));
-    await expect(apiRequest('GET', '/api/configuration')).rejects.toThrow('400: {"message":"Tenant ID required"}');
+    const error = await rejectionOf(apiRequest('GET', '/api/configuration'));
+    expect(error).toMatchObject({ name: 'ApiError', status: 400, body: { message: 'Tenant ID required' } });
+  });
+});
+
+describe('requestJson and getJson', () => {
+  const answer = z.object({ id: z.string(), count: z.number() });
+
+  it("answer the data the route's schema accepts", async () => {
+    const fetchMock = stubFetch(Response.json({ id: 'a1', count: 3 }));
+    await expect(requestJson('PUT', '/api/things', answer, { count: 3 })).resolves.toEqual({ id: 'a1', count: 3 });
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'PUT', body: '{"count":3}' });
+  });
+
+  it('pass the abort signal on', async () => {
+    const fetchMock = stubFetch(Response.json({ id: 'a1', count: 3 }));
+    const controller = new AbortController();
+    await getJson('/api/things/a1', answer, controller.signal);
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'GET', signal: controller.signal });
+  });
+
+  it('refuse an answer of another shape, naming what is wrong, instead of passing it on', async () => {
+    stubFetch(Response.json({ id: 7 }));
+    const error = await rejectionOf(getJson('/api/things/a1', answer));
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error).toMatchObject({ status: 200, url: '/api/things/a1' });
+    expect((error as Error).message).toMatch(/^Unexpected answer from \/api\/things\/a1 \(HTTP 200\): id: .+; count: .+$/);
+  });
+
+  it('refuse an OK answer that is not JSON', async () => {
+    stubFetch(new Response('<html>Sign in to the proxy</html>', { status: 200 }));
+    await expect(getJson('/api/things/a1', answer)).rejects.toThrow('Unexpected answer from /api/things/a1 (HTTP 200): the body is not JSON');
   });
 });

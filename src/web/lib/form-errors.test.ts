@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTenantBody } from '../../shared/api/tenants';
-import { firstErrorPerField, validateForm } from './form-errors';
+import { ApiError } from './api-client';
+import { serverFieldMessages, validateForm } from './form-errors';
 
 describe('validateForm with the organization contract', () => {
   it('names both missing fields', () => {
@@ -25,8 +26,14 @@ describe('validateForm with the organization contract', () => {
   });
 });
 
-describe('firstErrorPerField', () => {
-  it('keeps the first message of each field and skips empty lists', () => {
-    expect(firstErrorPerField({ name: ['First', 'Second'], domain: [] })).toEqual({ name: 'First' });
+describe('serverFieldMessages', () => {
+  it("keeps the first of the server's messages for each field and skips empty lists", () => {
+    const refused = new ApiError(400, { message: 'First', fieldErrors: { name: ['First', 'Second'], domain: [] } });
+    expect(serverFieldMessages(refused)).toEqual({ name: 'First' });
+  });
+
+  it('has none for a failure that is not a refusal of the input', () => {
+    expect(serverFieldMessages(new ApiError(500, { message: 'Internal server error' }))).toEqual({});
+    expect(serverFieldMessages(new TypeError('Failed to fetch'))).toEqual({});
   });
 });

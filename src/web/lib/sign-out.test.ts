@@ -10,8 +10,11 @@ describe('signOut', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it.each(['/api/logout', '/api/auth/logout-everywhere'] as const)('POSTs %s, then goes where the server says', async (route) => {
-    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ redirectTo: 'https://idp.example/logout?post_logout_redirect_uri=x' }));
+  it.each([
+    ['/api/logout', {}],
+    ['/api/auth/logout-everywhere', { endedSessions: 3 }],
+  ] as const)('POSTs %s, then goes where the server says', async (route, extra) => {
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(Response.json({ redirectTo: 'https://idp.example/logout?post_logout_redirect_uri=x', ...extra }));
     vi.stubGlobal('fetch', fetchMock);
 
     await signOut(route);
@@ -25,7 +28,13 @@ describe('signOut', () => {
 
   it('stays on the page when the server refuses', async () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(Response.json({ message: 'Cross-origin request refused' }, { status: 403 })));
-    await expect(signOut('/api/logout')).rejects.toThrow('403: {"message":"Cross-origin request refused"}');
+    await expect(signOut('/api/logout')).rejects.toMatchObject({ name: 'ApiError', status: 403, body: { message: 'Cross-origin request refused' } });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('stays on the page when the answer is not the contract', async () => {
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(Response.json({ redirectTo: 'https://idp.example/logout' })));
+    await expect(signOut('/api/auth/logout-everywhere')).rejects.toMatchObject({ name: 'UnexpectedResponseError' });
     expect(assign).not.toHaveBeenCalled();
   });
 });

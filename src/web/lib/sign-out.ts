@@ -1,17 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignOutResponse } from '../../shared/api/sign-out';
-import { apiRequest } from './api-client';
+import { signOutEverywhereResponse, signOutResponse } from '../../shared/api/sign-out';
+import { requestJson } from './api-client';
 import { navigateToUrl } from './navigation';
 
-export type SignOutRoute = '/api/logout' | '/api/auth/logout-everywhere';
+const answers = { '/api/logout': signOutResponse, '/api/auth/logout-everywhere': signOutEverywhereResponse } as const;
+
+export type SignOutRoute = keyof typeof answers;
 
 /**
  * Signs out through the server (a POST, so no link elsewhere can do it), then sends the browser
  * where the server says: the identity provider's logout page, which returns it to the landing page.
  */
 export async function signOut(route: SignOutRoute): Promise<void> {
-  const res = await apiRequest('POST', route);
-  const { redirectTo } = (await res.json()) as SignOutResponse;
+  const { redirectTo } = await requestJson('POST', route, answers[route]);
   navigateToUrl(redirectTo);
 }
 

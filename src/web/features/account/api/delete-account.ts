@@ -1,14 +1,13 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { DELETE_ACCOUNT_CONFIRMATION, type DeleteAccountResponse } from '../../../../shared/api/account';
-import { apiRequest } from '@/lib/api-client';
+import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountResponse, type DeleteAccountResponse } from '../../../../shared/api/account';
+import { requestJson } from '@/lib/api-client';
 import { navigateToServerRoute } from '@/lib/navigation';
 
 /** docs/product.md §Constants: the browser goes to /api/auth/login 2000 ms after the deletion. */
 export const DELETION_REDIRECT_DELAY_MS = 2000;
 
 export async function deleteAccount(): Promise<DeleteAccountResponse> {
-  const res = await apiRequest('DELETE', '/api/account', { confirmation: DELETE_ACCOUNT_CONFIRMATION });
-  return (await res.json()) as DeleteAccountResponse;
+  return requestJson('DELETE', '/api/account', deleteAccountResponse, { confirmation: DELETE_ACCOUNT_CONFIRMATION });
 }
 
 /**

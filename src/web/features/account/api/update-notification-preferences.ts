@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences } from '../../../../shared/api/account';
-import { apiRequest } from '@/lib/api-client';
+import { notificationPreferencesSchema, type NotificationPreferences } from '../../../../shared/api/account';
+import { requestJson } from '@/lib/api-client';
 import { notificationPreferencesQueryKey } from './get-notification-preferences';
 
 export async function updateNotificationPreferences(changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
-  const res = await apiRequest('PUT', '/api/notification-preferences', changes);
-  return (await res.json()) as NotificationPreferences;
+  return requestJson('PUT', '/api/notification-preferences', notificationPreferencesSchema, changes);
 }
 
 /**

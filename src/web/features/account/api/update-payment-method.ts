@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UpdatePaymentMethodResponse } from '../../../../shared/api/billing';
-import { apiRequest } from '@/lib/api-client';
+import { updatePaymentMethodResponse, type UpdatePaymentMethodResponse } from '../../../../shared/api/billing';
+import { requestJson } from '@/lib/api-client';
 
 export async function requestPaymentMethodUpdate(): Promise<UpdatePaymentMethodResponse> {
-  const res = await apiRequest('POST', '/api/update-payment-method');
-  return (await res.json()) as UpdatePaymentMethodResponse;
+  return requestJson('POST', '/api/update-payment-method', updatePaymentMethodResponse);
 }
 
 /**

@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { getErrorMessage, parseApiError } from '@/lib/error-message';
-import { firstErrorPerField, validateForm, type FieldMessages } from '@/lib/form-errors';
+import { getErrorMessage } from '@/lib/error-message';
+import { serverFieldMessages, validateForm, type FieldMessages } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 type FieldName = 'firstName' | 'lastName' | 'email';
@@ -53,7 +53,7 @@ export function ProfileForm({ user }: { user: Pick<AuthUser, FieldName> }) {
         toast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
       },
       onError: (error) => {
-        showErrors(firstErrorPerField(parseApiError(error).fieldErrors));
+        showErrors(serverFieldMessages(error));
         toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to update profile.') });
       },
     });

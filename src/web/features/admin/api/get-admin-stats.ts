@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '../../../../shared/api/admin';
+import { adminStatsResponse } from '../../../../shared/api/admin';
+import { getJson } from '@/lib/api-client';
 
 export const adminStatsQueryKey = ['/api/admin/stats'] as const;
 
@@ -8,5 +9,9 @@ export const ADMIN_STATS_STALE_MS = 60_000;
 
 /** GET /api/admin/stats: users, active subscriptions, trial users and MRR in USD. */
 export function useAdminStats() {
-  return useQuery<AdminStats>({ queryKey: adminStatsQueryKey, staleTime: ADMIN_STATS_STALE_MS });
+  return useQuery({
+    queryKey: adminStatsQueryKey,
+    queryFn: ({ signal }) => getJson('/api/admin/stats', adminStatsResponse, signal),
+    staleTime: ADMIN_STATS_STALE_MS,
+  });
 }

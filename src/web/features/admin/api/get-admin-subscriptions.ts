@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminSubscription } from '../../../../shared/api/admin';
+import { adminSubscriptionsResponse } from '../../../../shared/api/admin';
+import { getJson } from '@/lib/api-client';
 
 export const adminSubscriptionsQueryKey = ['/api/admin/subscriptions'] as const;
 
 /** GET /api/admin/subscriptions: organizations whose status is active or trialing. */
 export function useAdminSubscriptions() {
-  return useQuery<AdminSubscription[]>({ queryKey: adminSubscriptionsQueryKey });
+  return useQuery({
+    queryKey: adminSubscriptionsQueryKey,
+    queryFn: ({ signal }) => getJson('/api/admin/subscriptions', adminSubscriptionsResponse, signal),
+  });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AdminUser } from '../../../../shared/api/admin';
+import { adminUsersResponse } from '../../../../shared/api/admin';
+import { getJson } from '@/lib/api-client';
 
 /** docs/product.md §API: the admin user list may be reused for 30 s. */
 export const ADMIN_USERS_STALE_MS = 30_000;
@@ -10,10 +11,12 @@ export function adminUsersUrl(search: string): string {
   return term ? `/api/admin/users?${new URLSearchParams({ search: term })}` : '/api/admin/users';
 }
 
-/** The key is the URL, so the default fetcher requests it and each search is cached on its own. */
+/** The key is the URL, so each search is cached on its own. */
 export function useAdminUsers(search: string) {
-  return useQuery<AdminUser[]>({
-    queryKey: [adminUsersUrl(search)],
+  const url = adminUsersUrl(search);
+  return useQuery({
+    queryKey: [url],
+    queryFn: ({ signal }) => getJson(url, adminUsersResponse, signal),
     staleTime: ADMIN_USERS_STALE_MS,
     // While a new search loads, the previous results stay on screen instead of a spinner.
     placeholderData: keepPreviousData,

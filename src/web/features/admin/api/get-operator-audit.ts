@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OperatorAuditEntry } from '../../../../shared/api/admin';
+import { operatorAuditResponse } from '../../../../shared/api/admin';
+import { getJson } from '@/lib/api-client';
 
 export const operatorAuditQueryKey = ['/api/admin/audit-log'] as const;
 
 /** GET /api/admin/audit-log: the latest operator actions, newest first. */
 export function useOperatorAudit() {
-  return useQuery<OperatorAuditEntry[]>({ queryKey: operatorAuditQueryKey });
+  return useQuery({
+    queryKey: operatorAuditQueryKey,
+    queryFn: ({ signal }) => getJson('/api/admin/audit-log', operatorAuditResponse, signal),
+  });
 }

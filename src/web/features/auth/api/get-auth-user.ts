@@ -1,12 +1,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '../../../../shared/api/auth';
-import { getQueryFn } from '@/lib/query-client';
+import { apiRequest, readJson } from '@/lib/api-client';
+import { isUnauthorizedError } from '@/lib/error-message';
 import { authUserQueryKey } from '@/lib/query-keys';
 
-/** GET /api/auth/user: the signed-in user, or null when signed out (401). Never retried. */
+const authUserUrl = '/api/auth/user';
+
+/**
+ * GET /api/auth/user: the signed-in user, or null when signed out (401). This runs on the landing
+ * page, whose bundle stays free of zod, so the answer's schema is loaded only once there is a user
+ * to check (the signed-in app needs zod anyway); a signed-out visitor never loads it.
+ */
+export async function fetchAuthUser(signal?: AbortSignal): Promise<AuthUser | null> {
+  let res: Response;
+  try {
+    res = await apiRequest('GET', authUserUrl, undefined, signal);
+  } catch (error) {
+    if (isUnauthorizedError(error)) return null;
+    throw error;
+  }
+  const { authUserSchema } = await import('../../../../shared/api/auth');
+  return readJson(res, authUserUrl, authUserSchema);
+}
+
+/** Never retried. */
 export const authUserQueryOptions = queryOptions({
   queryKey: authUserQueryKey,
-  queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
+  queryFn: ({ signal }) => fetchAuthUser(signal),
   retry: false,
 });
 

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Configuration } from '../../../../shared/api/configuration';
+import { configurationQueryOptions } from '@/lib/configuration-queries';
 
-export const configurationQueryKey = ['/api/configuration'] as const;
-
-/** GET /api/configuration: the saved configuration (defaults and `configured: false` before the first save). */
+/** The saved configuration the form starts from. */
 export function useConfiguration() {
-  return useQuery<Configuration>({ queryKey: configurationQueryKey });
+  return useQuery(configurationQueryOptions);
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SecurityGroup } from '../../../../shared/api/directory';
+import { listSecurityGroupsResponse } from '../../../../shared/api/directory';
+import { getJson } from '@/lib/api-client';
 
 export const securityGroupsQueryKey = ['/api/security-groups'] as const;
 
@@ -8,5 +9,10 @@ export const securityGroupsQueryKey = ['/api/security-groups'] as const;
  * only once a tenant and application are saved (docs/product.md §API); never retried.
  */
 export function useSecurityGroups({ enabled }: { enabled: boolean }) {
-  return useQuery<SecurityGroup[]>({ queryKey: securityGroupsQueryKey, enabled, retry: false });
+  return useQuery({
+    queryKey: securityGroupsQueryKey,
+    queryFn: ({ signal }) => getJson('/api/security-groups', listSecurityGroupsResponse, signal),
+    enabled,
+    retry: false,
+  });
 }

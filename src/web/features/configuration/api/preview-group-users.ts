@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PreviewGroupUsersBody, PreviewGroupUsersResult } from '../../../../shared/api/directory';
-import { apiRequest } from '@/lib/api-client';
+import { previewGroupUsersResponse, type PreviewGroupUsersBody, type PreviewGroupUsersResult } from '../../../../shared/api/directory';
+import { requestJson } from '@/lib/api-client';
 
 export async function previewGroupUsers(body: PreviewGroupUsersBody): Promise<PreviewGroupUsersResult> {
-  const res = await apiRequest('POST', '/api/preview-group-users', body);
-  return (await res.json()) as PreviewGroupUsersResult;
+  return requestJson('POST', '/api/preview-group-users', previewGroupUsersResponse, body);
 }
 
 /** POST /api/preview-group-users: who the (possibly unsaved) group filters select. */

@@ -1,17 +1,16 @@
 import { partialMatchKey, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Configuration, ConfigurationBody } from '../../../../shared/api/configuration';
-import { apiRequest } from '@/lib/api-client';
+import { configurationSchema, type Configuration, type ConfigurationBody } from '../../../../shared/api/configuration';
+import { requestJson } from '@/lib/api-client';
+import { configurationQueryKey } from '@/lib/configuration-queries';
 import { userScopedQueryKeys } from '@/lib/query-keys';
 import { changesConnection } from '../utils/configuration-form-values';
-import { configurationQueryKey } from './get-configuration';
 import { securityGroupsQueryKey } from './get-security-groups';
 
 /** PUT: a group was added or removed; POST: the Save button. Both save the whole configuration. */
 export type SaveMethod = 'PUT' | 'POST';
 
 export async function saveConfiguration(method: SaveMethod, body: ConfigurationBody): Promise<Configuration> {
-  const res = await apiRequest(method, '/api/configuration', body);
-  return (await res.json()) as Configuration;
+  return requestJson(method, '/api/configuration', configurationSchema, body);
 }
 
 const matches = (queryKey: QueryKey, keys: readonly QueryKey[]) => keys.some((key) => partialMatchKey(queryKey, key));

@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { configurationBody, type Configuration } from '../../../../shared/api/configuration';
 import { toast } from '@/components/ui/use-toast';
 import { browserStorage, type KeyValueStorage } from '@/lib/browser-storage';
-import { getErrorMessage, parseApiError } from '@/lib/error-message';
-import { firstErrorPerField, validateForm, type FieldMessages } from '@/lib/form-errors';
+import { defaultTemplateQueryOptions } from '@/lib/configuration-queries';
+import { getErrorMessage } from '@/lib/error-message';
+import { serverFieldMessages, validateForm, type FieldMessages } from '@/lib/form-errors';
 import { useConfiguration } from '../api/get-configuration';
-import { defaultTemplateQueryOptions, useDefaultTemplate } from '../api/get-default-template';
+import { useDefaultTemplate } from '../api/get-default-template';
 import { useSaveConfiguration, type SaveMethod } from '../api/save-configuration';
 import {
   toConfigurationPayload,
@@ -204,7 +205,7 @@ export function ConfigurationFormProvider({
             setErrors({});
             onSaved();
           },
-          onError: (error) => refuse(firstErrorPerField(parseApiError(error).fieldErrors), error),
+          onError: (error) => refuse(serverFieldMessages(error), error),
         },
       );
     },

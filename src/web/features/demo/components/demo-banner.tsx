@@ -1,5 +1,5 @@
 import { FlaskConicalIcon, InfoIcon } from 'lucide-react';
-import { useAppInfo } from '../api/get-app-info';
+import { useAppInfo } from '@/lib/app-info';
 
 /** Thin bars at the very top: demo mode notice, and how to become the operator admin. */
 export function DemoBanner() {

@@ -1,12 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditLogPage } from '../../../../shared/api/audit';
-import { apiRequest } from '@/lib/api-client';
+import { auditLogPageResponse, type AuditLogPage } from '../../../../shared/api/audit';
+import { getJson } from '@/lib/api-client';
 import { auditLogsQueryKey } from './overview-query-keys';
 
-export async function fetchAuditLogPage(page: number, pageSize: number): Promise<AuditLogPage> {
+export async function fetchAuditLogPage(page: number, pageSize: number, signal?: AbortSignal): Promise<AuditLogPage> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  const res = await apiRequest('GET', `/api/audit-logs?${query.toString()}`);
-  return (await res.json()) as AuditLogPage;
+  return getJson(`/api/audit-logs?${query.toString()}`, auditLogPageResponse, signal);
 }
 
 /**
@@ -16,7 +15,7 @@ export async function fetchAuditLogPage(page: number, pageSize: number): Promise
 export function useAuditLogPage({ page, pageSize, enabled }: { page: number; pageSize: number; enabled: boolean }) {
   return useQuery({
     queryKey: [...auditLogsQueryKey, { page, pageSize }],
-    queryFn: () => fetchAuditLogPage(page, pageSize),
+    queryFn: ({ signal }) => fetchAuditLogPage(page, pageSize, signal),
     placeholderData: keepPreviousData,
     enabled,
   });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuditLogEntry } from '../../../../shared/api/audit';
+import { latestAuditLogsResponse } from '../../../../shared/api/audit';
+import { getJson } from '@/lib/api-client';
 import { auditLogsQueryKey } from './overview-query-keys';
 
 /** docs/product.md §Constants: the dashboard asks for the latest 5 entries... */
@@ -9,5 +10,8 @@ export const RECENT_ACTIVITY_SHOWN = 3;
 
 /** GET /api/audit-logs/5: the organization's latest entries, newest first. */
 export function useLatestAuditLogs() {
-  return useQuery<AuditLogEntry[]>({ queryKey: [...auditLogsQueryKey, RECENT_ACTIVITY_FETCHED] });
+  return useQuery({
+    queryKey: [...auditLogsQueryKey, RECENT_ACTIVITY_FETCHED],
+    queryFn: ({ signal }) => getJson(`/api/audit-logs/${RECENT_ACTIVITY_FETCHED}`, latestAuditLogsResponse, signal),
+  });
 }

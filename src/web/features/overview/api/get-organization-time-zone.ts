@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Configuration } from '../../../../shared/api/configuration';
-import { configurationQueryKey } from './overview-query-keys';
+import { configurationQueryOptions } from '@/lib/configuration-queries';
 
 /**
  * The organization's saved time zone (the configuration form loads it above the tabs): checks are
  * scheduled and days counted in it, so every time the Overview shows is shown in it too.
  */
 export function useOrganizationTimeZone(): string | undefined {
-  return useQuery<Configuration>({ queryKey: configurationQueryKey }).data?.timeZone;
+  return useQuery(configurationQueryOptions).data?.timeZone;
 }

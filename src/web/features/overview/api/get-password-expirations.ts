@@ -1,7 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PasswordExpirationFilter, PasswordExpirationsPage, PasswordExpirationSort } from '../../../../shared/api/notifications';
+import {
+  passwordExpirationsPage,
+  type PasswordExpirationFilter,
+  type PasswordExpirationsPage,
+  type PasswordExpirationSort,
+} from '../../../../shared/api/notifications';
 import type { SortDirection } from '../../../../shared/api/paging';
-import { apiRequest } from '@/lib/api-client';
+import { getJson } from '@/lib/api-client';
 import { passwordExpirationsQueryKey } from './overview-query-keys';
 
 export interface PasswordExpirationsRequest {
@@ -24,9 +29,8 @@ export function passwordExpirationsUrl({ filter, sort, direction, page, pageSize
 // Under the shared prefix, so a check or a sent email (which invalidate the prefix) reloads every page.
 export const passwordExpirationsPageKey = (request: PasswordExpirationsRequest) => [...passwordExpirationsQueryKey, request] as const;
 
-export async function fetchPasswordExpirationsPage(request: PasswordExpirationsRequest): Promise<PasswordExpirationsPage> {
-  const res = await apiRequest('GET', passwordExpirationsUrl(request));
-  return (await res.json()) as PasswordExpirationsPage;
+export async function fetchPasswordExpirationsPage(request: PasswordExpirationsRequest, signal?: AbortSignal): Promise<PasswordExpirationsPage> {
+  return getJson(passwordExpirationsUrl(request), passwordExpirationsPage, signal);
 }
 
 /**
@@ -36,7 +40,7 @@ export async function fetchPasswordExpirationsPage(request: PasswordExpirationsR
 export function usePasswordExpirationsPage(request: PasswordExpirationsRequest) {
   return useQuery({
     queryKey: passwordExpirationsPageKey(request),
-    queryFn: () => fetchPasswordExpirationsPage(request),
+    queryFn: ({ signal }) => fetchPasswordExpirationsPage(request, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,9 +3,7 @@ export const dashboardStatsQueryKey = ['/api/dashboard-stats'] as const;
 export const passwordExpirationsQueryKey = ['/api/password-expirations'] as const;
 // Every audit query starts with this segment, so one invalidation refreshes the card and the log.
 export const auditLogsQueryKey = ['/api/audit-logs'] as const;
-// Read here and owned by other features (the configuration form, the header's connection badge):
-// the same URL keys, so a refresh here refreshes what they show.
-export const configurationQueryKey = ['/api/configuration'] as const;
+// Owned by the header's connection badge: the same URL key, so a check refreshes what it shows.
 export const connectionStatusQueryKey = ['/api/connection-status'] as const;
 
 /** What a password check changes: the counts, the users, the log and the connection state. */

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RunCheckResponse } from '../../../../shared/api/dashboard';
-import { apiRequest } from '@/lib/api-client';
+import { runCheckResponse, type RunCheckResponse } from '../../../../shared/api/dashboard';
+import { requestJson } from '@/lib/api-client';
 import { checkResultQueryKeys, invalidateQueries } from './overview-query-keys';
 
 export async function runCheck(): Promise<RunCheckResponse> {
-  const res = await apiRequest('POST', '/api/run-check');
-  return (await res.json()) as RunCheckResponse;
+  return requestJson('POST', '/api/run-check', runCheckResponse);
 }
 
 /**

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SendEmailResponse, SendManualEmailBody } from '../../../../shared/api/notifications';
-import { apiRequest } from '@/lib/api-client';
+import { sendEmailResponse, type SendEmailResponse, type SendManualEmailBody } from '../../../../shared/api/notifications';
+import { requestJson } from '@/lib/api-client';
 import { auditLogsQueryKey, dashboardStatsQueryKey, invalidateQueries, passwordExpirationsQueryKey } from './overview-query-keys';
 
 export async function sendManualEmail(body: SendManualEmailBody): Promise<SendEmailResponse> {
-  const res = await apiRequest('POST', '/api/send-manual-email', body);
-  return (await res.json()) as SendEmailResponse;
+  return requestJson('POST', '/api/send-manual-email', sendEmailResponse, body);
 }
 
 /** POST /api/send-manual-email: one user's reminder now; their Last Notified and today's count change. */

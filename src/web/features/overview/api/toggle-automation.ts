@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DashboardStats, ToggleAutomationResponse } from '../../../../shared/api/dashboard';
-import { apiRequest } from '@/lib/api-client';
-import { auditLogsQueryKey, configurationQueryKey, dashboardStatsQueryKey, invalidateQueries } from './overview-query-keys';
+import { toggleAutomationResponse, type DashboardStats, type ToggleAutomationResponse } from '../../../../shared/api/dashboard';
+import { requestJson } from '@/lib/api-client';
+import { configurationQueryKey } from '@/lib/configuration-queries';
+import { auditLogsQueryKey, dashboardStatsQueryKey, invalidateQueries } from './overview-query-keys';
 
 export async function toggleAutomation(enabled: boolean): Promise<ToggleAutomationResponse> {
-  const res = await apiRequest('POST', '/api/toggle-automation', { enabled });
-  return (await res.json()) as ToggleAutomationResponse;
+  return requestJson('POST', '/api/toggle-automation', toggleAutomationResponse, { enabled });
 }
 
 /**

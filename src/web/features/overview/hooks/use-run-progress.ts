@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LatestRunStatus, RunStatus } from '../../../../shared/api/run-status';
-import { RUN_STATUS_POLL_MS, runStatusOfQueryKey, runStatusQueryKey } from '../api/get-run-status';
+import { latestRunStatusQueryOptions, RUN_STATUS_POLL_MS, runStatusQueryOptions } from '../api/get-run-status';
 
 interface Following {
   /** The latest check before Run Now: not the one to show. */
@@ -18,8 +17,8 @@ interface Following {
 export function useRunProgress() {
   const queryClient = useQueryClient();
   const [following, setFollowing] = useState<Following | null>(null);
-  const latest = useQuery<LatestRunStatus>({
-    queryKey: runStatusQueryKey,
+  const latest = useQuery({
+    ...latestRunStatusQueryOptions,
     enabled: following !== null && following.runId === null,
     refetchInterval: RUN_STATUS_POLL_MS,
     staleTime: 0,
@@ -29,8 +28,8 @@ export function useRunProgress() {
     if (started) setFollowing((current) => (current && current.runId === null ? { ...current, runId: started.id } : current));
   }, [started]);
   const runId = following?.runId ?? null;
-  const followed = useQuery<RunStatus>({
-    queryKey: runStatusOfQueryKey(runId ?? ''),
+  const followed = useQuery({
+    ...runStatusQueryOptions(runId ?? ''),
     enabled: runId !== null,
     refetchInterval: (query) => (query.state.data?.done ? false : RUN_STATUS_POLL_MS),
     staleTime: 0,
@@ -41,7 +40,7 @@ export function useRunProgress() {
     run: runId !== null ? (followed.data ?? started) : started,
     /** Call before POST /api/run-check. */
     async start(): Promise<void> {
-      const before = await queryClient.fetchQuery<LatestRunStatus>({ queryKey: runStatusQueryKey, staleTime: 0 }).catch(() => null);
+      const before = await queryClient.fetchQuery({ ...latestRunStatusQueryOptions, staleTime: 0 }).catch(() => null);
       // Without knowing the previous check, an older one could pass for this one: show none.
       setFollowing(before ? { previousRunId: before.run?.id ?? null, runId: null } : null);
     },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { automationToasts, manualEmailToasts, refreshUsersToasts, runNowToasts } from './overview-toasts';
 
-const serverError = (status: number, message: string) => new Error(`${status}: ${JSON.stringify({ message })}`);
+const serverError = (status: number, message: string) => new ApiError(status, { message });
 const summary = { scannedUsers: 10, usersInScope: 8, expiringUsers: 2, recentlyExpiredUsers: 0, dueUsers: 2, queued: 2, retried: 0, alreadyReminded: 0, inProgress: 0, notRetried: 0, withoutMailbox: 0 };
 
 describe('Run Now toasts', () => {
@@ -23,14 +24,14 @@ describe('Run Now toasts', () => {
 describe('Refresh toasts', () => {
   it('use the documented texts', () => {
     expect(refreshUsersToasts.success()).toEqual({ title: 'Success', description: 'User data refreshed' });
-    expect(refreshUsersToasts.failure(new Error('500: ')).description).toBe('Failed to refresh user data');
+    expect(refreshUsersToasts.failure(new ApiError(500, null)).description).toBe('Failed to refresh user data');
   });
 });
 
 describe('automation toasts', () => {
   it('use the documented texts', () => {
     expect(automationToasts.success().description).toBe('Automation settings updated');
-    expect(automationToasts.failure(new Error('502: Bad Gateway')).description).toBe('Failed to update automation settings');
+    expect(automationToasts.failure(new ApiError(502, null, 'Bad Gateway')).description).toBe('Failed to update automation settings');
     expect(automationToasts.failure(serverError(400, 'Save the configuration before changing automation.')).description).toBe(
       'Save the configuration before changing automation.',
     );

@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, useQueryClient, type MutationState } from '@tanstack/react-query';
-import type { ActivateSubscriptionBody, SubscriptionChangeResponse } from '../../../../shared/api/billing';
-import { apiRequest } from '@/lib/api-client';
+import { subscriptionChangeResponse, type ActivateSubscriptionBody, type SubscriptionChangeResponse } from '../../../../shared/api/billing';
+import { requestJson } from '@/lib/api-client';
 import { applySubscriptionChange } from '../utils/apply-subscription-change';
 
 export const activateSubscriptionMutationKey = ['activate-subscription'] as const;
@@ -8,8 +8,7 @@ export const activateSubscriptionMutationKey = ['activate-subscription'] as cons
 export type ActivationState = MutationState<SubscriptionChangeResponse, Error, ActivateSubscriptionBody>;
 
 export async function activateSubscription(body: ActivateSubscriptionBody): Promise<SubscriptionChangeResponse> {
-  const res = await apiRequest('POST', '/api/paypal/activate-subscription', body);
-  return (await res.json()) as SubscriptionChangeResponse;
+  return requestJson('POST', '/api/paypal/activate-subscription', subscriptionChangeResponse, body);
 }
 
 /**

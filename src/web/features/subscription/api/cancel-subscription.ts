@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubscriptionChangeResponse } from '../../../../shared/api/billing';
-import { apiRequest } from '@/lib/api-client';
+import { subscriptionChangeResponse, type SubscriptionChangeResponse } from '../../../../shared/api/billing';
+import { requestJson } from '@/lib/api-client';
 import { applySubscriptionChange } from '../utils/apply-subscription-change';
 
 export async function cancelSubscription(): Promise<SubscriptionChangeResponse> {
-  const res = await apiRequest('POST', '/api/cancel-subscription');
-  return (await res.json()) as SubscriptionChangeResponse;
+  return requestJson('POST', '/api/cancel-subscription', subscriptionChangeResponse);
 }
 
 /** POST /api/cancel-subscription: cancels at the end of the paid period (access continues until then). */

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreateSubscriptionBody, CreateSubscriptionResponse } from '../../../../shared/api/billing';
-import { apiRequest } from '@/lib/api-client';
+import { createSubscriptionResponse, type CreateSubscriptionBody, type CreateSubscriptionResponse } from '../../../../shared/api/billing';
+import { requestJson } from '@/lib/api-client';
 
 export async function createSubscription(body: CreateSubscriptionBody): Promise<CreateSubscriptionResponse> {
-  const res = await apiRequest('POST', '/api/paypal/create-subscription', body);
-  return (await res.json()) as CreateSubscriptionResponse;
+  return requestJson('POST', '/api/paypal/create-subscription', createSubscriptionResponse, body);
 }
 
 /**

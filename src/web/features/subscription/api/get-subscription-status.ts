@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionStatusResponse } from '../../../../shared/api/billing';
+import { subscriptionStatusResponse } from '../../../../shared/api/billing';
+import { getJson } from '@/lib/api-client';
 
 export const subscriptionStatusQueryKey = ['/api/subscription-status'] as const;
 
@@ -8,8 +9,9 @@ export const SUBSCRIPTION_STATUS_STALE_MS = 30_000;
 
 /** GET /api/subscription-status for the selected organization. */
 export function useSubscriptionStatus() {
-  return useQuery<SubscriptionStatusResponse>({
+  return useQuery({
     queryKey: subscriptionStatusQueryKey,
+    queryFn: ({ signal }) => getJson('/api/subscription-status', subscriptionStatusResponse, signal),
     staleTime: SUBSCRIPTION_STATUS_STALE_MS,
   });
 }

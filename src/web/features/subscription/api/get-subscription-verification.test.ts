@@ -40,7 +40,7 @@ describe('verifySubscription', () => {
 
     await expect(
       client.fetchQuery({ queryKey: subscriptionVerificationQueryKey, queryFn: (context) => verifySubscription(client, context) }),
-    ).rejects.toThrow('502: {"message":"PayPal could not be reached."}');
+    ).rejects.toMatchObject({ name: 'ApiError', status: 502, body: { message: 'PayPal could not be reached.' } });
     expect(client.getQueryData(subscriptionStatusQueryKey)).toEqual(cached);
   });
 });

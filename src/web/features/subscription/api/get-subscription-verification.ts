@@ -1,22 +1,17 @@
 import { useQuery, useQueryClient, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
-import type { SubscriptionStatusResponse, SubscriptionVerificationResponse } from '../../../../shared/api/billing';
-import { getQueryFn } from '@/lib/query-client';
+import { subscriptionVerificationResponse, type SubscriptionStatusResponse, type SubscriptionVerificationResponse } from '../../../../shared/api/billing';
+import { getJson } from '@/lib/api-client';
 import { toSubscriptionStatus } from '../utils/subscription-state';
 import { subscriptionStatusQueryKey } from './get-subscription-status';
 
 export const subscriptionVerificationQueryKey = ['/api/subscription-verification'] as const;
 
-const fetchVerification = getQueryFn<SubscriptionVerificationResponse>({ on401: 'throw' });
-
 /**
  * GET /api/subscription-verification re-reads the subscription from PayPal. Its answer replaces
  * the cached status, so every screen (and the dashboard gate) sees the verified state.
  */
-export async function verifySubscription(
-  queryClient: QueryClient,
-  context: QueryFunctionContext,
-): Promise<SubscriptionVerificationResponse> {
-  const verified = await fetchVerification(context);
+export async function verifySubscription(queryClient: QueryClient, context: QueryFunctionContext): Promise<SubscriptionVerificationResponse> {
+  const verified = await getJson('/api/subscription-verification', subscriptionVerificationResponse, context.signal);
   queryClient.setQueryData(subscriptionStatusQueryKey, toSubscriptionStatus(verified));
   return verified;
 }

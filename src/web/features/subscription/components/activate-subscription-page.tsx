@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { firstErrorPerField, validateForm } from '@/lib/form-errors';
-import { getErrorMessage, parseApiError } from '@/lib/error-message';
+import { serverFieldMessages, validateForm } from '@/lib/form-errors';
+import { getErrorMessage } from '@/lib/error-message';
 import { useActivateSubscription } from '../api/activate-subscription';
 
 /** docs/product.md §Constants: the dashboard opens 2000 ms after a successful activation. */
@@ -49,7 +49,7 @@ export function ActivateSubscriptionPage() {
     }
     activate.mutate(result.data, {
       onError: (error) => {
-        const serverFieldError = firstErrorPerField(parseApiError(error).fieldErrors).subscriptionId;
+        const serverFieldError = serverFieldMessages(error).subscriptionId;
         if (serverFieldError) showError(serverFieldError);
       },
     });

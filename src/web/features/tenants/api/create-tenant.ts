@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTenantBody, Tenant } from '../../../../shared/api/tenants';
-import { apiRequest } from '@/lib/api-client';
+import { tenantSchema, type CreateTenantBody, type Tenant } from '../../../../shared/api/tenants';
+import { requestJson } from '@/lib/api-client';
 import { authUserQueryKey, tenantsQueryKey } from '@/lib/query-keys';
 
 export async function createTenant(body: CreateTenantBody): Promise<Tenant> {
-  const res = await apiRequest('POST', '/api/tenants', body);
-  return (await res.json()) as Tenant;
+  return requestJson('POST', '/api/tenants', tenantSchema, body);
 }
 
 /**
@@ -18,10 +17,7 @@ export function useCreateTenant(onCreated: (tenant: Tenant) => void) {
   return useMutation({
     mutationFn: createTenant,
     onSuccess: async (tenant) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: tenantsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: authUserQueryKey }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: tenantsQueryKey }), queryClient.invalidateQueries({ queryKey: authUserQueryKey })]);
       // After the refetch, so the new organization is in the list the selection is checked against.
       onCreated(tenant);
     },

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Tenant } from '../../../../shared/api/tenants';
+import { listTenantsResponse } from '../../../../shared/api/tenants';
+import { getJson } from '@/lib/api-client';
 import { tenantsQueryKey } from '@/lib/query-keys';
 
-/** GET /api/tenants: the user's organizations; an empty answer counts as none. */
+/** GET /api/tenants: the user's organizations. */
 export function useTenants() {
-  return useQuery<Tenant[] | null, Error, Tenant[]>({
+  return useQuery({
     queryKey: tenantsQueryKey,
-    select: (tenants) => tenants ?? [],
+    queryFn: ({ signal }) => getJson('/api/tenants', listTenantsResponse, signal),
   });
 }

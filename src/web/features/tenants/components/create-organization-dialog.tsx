@@ -15,9 +15,9 @@ import {
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { getErrorMessage, parseApiError } from '@/lib/error-message';
+import { getErrorMessage } from '@/lib/error-message';
 import { useTenantContext } from '@/lib/tenant-context';
-import { firstErrorPerField, validateForm, type FieldMessages } from '@/lib/form-errors';
+import { serverFieldMessages, validateForm, type FieldMessages } from '@/lib/form-errors';
 import { useCreateTenant } from '../api/create-tenant';
 
 type FieldName = 'name' | 'domain';
@@ -66,7 +66,7 @@ export function CreateOrganizationDialog({ trigger }: { trigger: ReactElement })
     createTenant.mutate(result.data, {
       onSuccess: () => changeOpen(false),
       onError: (error) => {
-        showErrors(firstErrorPerField(parseApiError(error).fieldErrors));
+        showErrors(serverFieldMessages(error));
         toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to create company') });
       },
     });

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SendEmailResponse, SendTestEmailBody } from '../../../../shared/api/notifications';
-import { apiRequest } from '@/lib/api-client';
+import { sendEmailResponse, type SendEmailResponse, type SendTestEmailBody } from '../../../../shared/api/notifications';
+import { requestJson } from '@/lib/api-client';
 
 // Shown by the Overview (recent activity, emails sent today): a test email changes both.
 const refreshedQueryKeys = [['/api/audit-logs'], ['/api/dashboard-stats']] as const;
 
 export async function sendTestEmail(body: SendTestEmailBody): Promise<SendEmailResponse> {
-  const res = await apiRequest('POST', '/api/send-test-email', body);
-  return (await res.json()) as SendEmailResponse;
+  return requestJson('POST', '/api/send-test-email', sendEmailResponse, body);
 }
 
 /** POST /api/send-test-email: the saved template with sample values, to one address. */

@@ -7,8 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { parseApiError } from '@/lib/error-message';
-import { firstErrorPerField, validateForm } from '@/lib/form-errors';
+import { serverFieldMessages, validateForm } from '@/lib/form-errors';
 import { useSendTestEmail } from '../api/send-test-email';
 import { testEmailFailedToast, testEmailSentToast } from '../utils/test-email-toasts';
 
@@ -31,7 +30,7 @@ export function TestEmailCard() {
     send.mutate(checked.data, {
       onSuccess: (response) => toast(testEmailSentToast(checked.data.email, response)),
       onError: (sendError) => {
-        setError(firstErrorPerField(parseApiError(sendError).fieldErrors).email);
+        setError(serverFieldMessages(sendError).email);
         toast(testEmailFailedToast(sendError));
       },
     });

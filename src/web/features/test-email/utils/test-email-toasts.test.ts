@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import { testEmailFailedToast, testEmailSentToast } from './test-email-toasts';
 
 describe('test email toasts', () => {
@@ -17,7 +18,7 @@ describe('test email toasts', () => {
   });
 
   it("fail under the documented title with the server's message or the fallback", () => {
-    expect(testEmailFailedToast(new Error('400: {"message":"The sender has no mailbox"}'))).toEqual({
+    expect(testEmailFailedToast(new ApiError(400, { message: 'The sender has no mailbox' }))).toEqual({
       variant: 'destructive',
       title: 'Email Test Failed',
       description: 'The sender has no mailbox',

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { TestConfigurationResult } from '../../../../shared/api/configuration';
-import { apiRequest } from '@/lib/api-client';
+import { testConfigurationResponse, type TestConfigurationResult } from '../../../../shared/api/configuration';
+import { requestJson } from '@/lib/api-client';
 import { useTenantContext } from '@/lib/tenant-context';
 
 export async function testConfiguration(): Promise<TestConfigurationResult> {
-  const res = await apiRequest('POST', '/api/test-configuration');
-  return (await res.json()) as TestConfigurationResult;
+  return requestJson('POST', '/api/test-configuration', testConfigurationResponse);
 }
 
 /**

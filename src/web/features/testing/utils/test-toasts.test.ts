@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api-client';
 import type { TestConfigurationResult } from '../../../../shared/api/configuration';
 import { testCompletedToast, testFailedToast } from './test-toasts';
 
@@ -21,7 +22,7 @@ const wrongSecret: TestConfigurationResult = {
 const missingMailSend = 'Missing application permission Mail.Send: add it under API permissions and grant admin consent.';
 const graphDown = 'Microsoft Graph is unavailable (HTTP 503). Try again later.';
 
-const serverError = new Error('400: {"message":"Save the tenant connection first."}');
+const serverError = new ApiError(400, { message: 'Save the tenant connection first.' });
 const networkError = new TypeError('Failed to fetch');
 
 describe('configuration test toasts', () => {
