@@ -8,7 +8,6 @@ import { nextCheckAfter } from '../automation/index.js';
 import { effectiveStatus } from '../billing/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
-import { preparedPerDatabase } from '../db/prepared-per-database.js';
 import { automationRuns, automationSchedules, billingSubscriptions, configurations, emailSends, passwordExpirations, tenants } from '../db/schema/index.js';
 
 /**
@@ -67,11 +66,16 @@ function prepareQueries(db: Database) {
   return { state, counts };
 }
 
-const preparedQueries = preparedPerDatabase(prepareQueries);
+const preparedQueries = new WeakMap<Database, ReturnType<typeof prepareQueries>>();
 
 /** GET /api/dashboard-stats: the four stat cards, the automation card and the header badge. */
 export async function dashboardStats(deps: { db: Database; clock: Clock }, tenantId: string): Promise<DashboardStats> {
-  const queries = preparedQueries(deps.db);
+  const { db } = deps;
+  let queries = preparedQueries.get(db);
+  if (!queries) {
+    queries = prepareQueries(db);
+    preparedQueries.set(db, queries);
+  }
   const now = deps.clock();
   const [state] = await queries.state.execute({ tenantId });
   const configuration = state?.configuration ?? null;

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { DemoGraphCredentials } from '../../shared/api/configuration';
 import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
+import { DryRunPanel } from '@/features/reminder-policy/components/dry-run-panel';
+import { ForecastCard } from '@/features/reminder-policy/components/forecast-card';
+import { ReminderPolicyCard } from '@/features/reminder-policy/components/reminder-policy-card';
 import { SaveConfigurationButton } from '@/features/configuration/components/save-configuration-button';
 import { ConfigurationFormProvider, useConfigurationForm } from '@/features/configuration/hooks/configuration-form';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
@@ -43,7 +46,8 @@ function OrganizationDashboard({ organizationId, isAdmin }: { organizationId: st
 
 function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boolean } & TabState) {
   const [setupGuideOpen, setSetupGuideOpen] = useState(false);
-  const { applyCredentials, configuration } = useConfigurationForm();
+  const { applyCredentials, configuration, values } = useConfigurationForm();
+  const { selectedTenant } = useTenantContext();
   // Test Configuration tests the saved configuration: nothing to test before the first save.
   const testable = configuration?.configured ?? false;
   const { data: appInfo } = useAppInfo();
@@ -63,12 +67,21 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boole
         statCards={<StatCards />}
         tabs={{
           overview: (
-            <OverviewTab
-              testConfigurationButton={<TestConfigurationButton disabled={!testable} />}
-              saveConfigurationButton={<SaveConfigurationButton requiresSavedConfiguration />}
-            />
+            <div className="grid gap-6">
+              <OverviewTab
+                testConfigurationButton={<TestConfigurationButton disabled={!testable} />}
+                saveConfigurationButton={<SaveConfigurationButton requiresSavedConfiguration />}
+              />
+              {testable && <ForecastCard />}
+            </div>
           ),
-          configuration: <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} />,
+          configuration: (
+            <div className="grid gap-6">
+              <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} />
+              {testable && <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />}
+              {testable && <DryRunPanel />}
+            </div>
+          ),
           testing: <TestingTab testEmailCard={<TestEmailCard />} />,
           help: <HelpTab />,
         }}

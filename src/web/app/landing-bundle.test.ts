@@ -60,6 +60,12 @@ describe('the landing page bundle', () => {
     expect([...packages].filter((name) => name === 'zod' || name.startsWith('zod/') || name.startsWith('@tiptap/'))).toEqual([]);
   });
 
+  it('leaves out the chart library, which even the signed-in app loads only with the forecast', () => {
+    const charts = (names: Iterable<string>) => [...names].filter((name) => name === 'recharts' || name.startsWith('recharts/') || name.startsWith('d3-') || name === 'victory-vendor');
+    expect(charts(packages)).toEqual([]);
+    expect(charts(staticImportGraph(path.join(webRoot, 'app', 'signed-in-routes.tsx')).packages)).toEqual([]);
+  });
+
   it('leaves out the signed-in pages', () => {
     expect(relativeFiles.filter((file) => /signed-in-routes|dashboard|configuration|subscription|account|admin/.test(file))).toEqual([]);
   });

@@ -24,6 +24,12 @@ export interface EmailTemplateEditorProps {
   /** Shows a 'Reset to Default' button that calls this (the owner fetches the default template). */
   onResetToDefault?: () => void;
   isResettingToDefault?: boolean;
+  /** The editing surface's accessible name, when a page has more than one template. */
+  ariaLabel?: string;
+  /** The preview's subject line; the reminder's by default. */
+  previewSubject?: string | undefined;
+  /** The preview frame's accessible name, when a page has more than one. */
+  previewTitle?: string;
 }
 
 // Tailwind's reset strips list markers and paragraph spacing; the editing surface restores what an
@@ -46,6 +52,9 @@ export function EmailTemplateEditor({
   'aria-describedby': describedBy,
   onResetToDefault,
   isResettingToDefault = false,
+  ariaLabel = 'Email template',
+  previewSubject,
+  previewTitle,
 }: EmailTemplateEditorProps) {
   const fallbackId = useId();
   const editorId = id ?? fallbackId;
@@ -57,13 +66,13 @@ export function EmailTemplateEditor({
         id: editorId,
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-label': 'Email template',
+        'aria-label': ariaLabel,
         'aria-invalid': String(invalid),
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         class: contentClasses,
       },
     }),
-    [editorId, invalid, describedBy],
+    [editorId, invalid, describedBy, ariaLabel],
   );
   const editor = useEditor({
     extensions: templateEditorExtensions,
@@ -101,7 +110,7 @@ export function EmailTemplateEditor({
           )}
         </div>
       </div>
-      <TemplatePreview templateHtml={value} companyName={companyName} timeZone={timeZone} />
+      <TemplatePreview templateHtml={value} companyName={companyName} timeZone={timeZone} subject={previewSubject} title={previewTitle} />
     </div>
   );
 }

@@ -18,8 +18,8 @@ export function previewToday(now: Date, timeZone: string | undefined): LocalDate
   return localDateOf(now, zone);
 }
 
-/** A complete HTML document for a sandboxed frame: the template as a sample recipient reads it on `today`. */
-export function buildPreviewDocument(templateHtml: string, companyName: string, today: LocalDate): string {
+/** A complete HTML document for a sandboxed frame: the template as a sample recipient reads it on `today`, under `subject`. */
+export function buildPreviewDocument(templateHtml: string, companyName: string, today: LocalDate, subject: string = REMINDER_SUBJECT): string {
   const values = sampleEmailValues(today, companyName.trim() || FALLBACK_COMPANY_NAME);
-  return emailPreviewDocument(REMINDER_SUBJECT, fillTemplate(templateHtml, values), values.companyName);
+  return emailPreviewDocument(subject, fillTemplate(templateHtml, values), values.companyName);
 }

@@ -6,11 +6,25 @@ import { buildPreviewDocument, previewToday } from './preview-document';
  * The email as a recipient with 5 days left would see it. The frame is sandboxed with no
  * permissions: the template is the administrator's HTML, and nothing in it may run here.
  */
-export function TemplatePreview({ templateHtml, companyName, timeZone }: { templateHtml: string; companyName: string; timeZone?: string | undefined }) {
+export function TemplatePreview({
+  templateHtml,
+  companyName,
+  timeZone,
+  subject,
+  title,
+}: {
+  templateHtml: string;
+  companyName: string;
+  timeZone?: string | undefined;
+  /** The subject line shown above the message; the reminder's by default. */
+  subject?: string | undefined;
+  /** The frame's accessible name. */
+  title?: string | undefined;
+}) {
   const headingId = useId();
   const srcDoc = useMemo(
-    () => buildPreviewDocument(templateHtml, companyName, previewToday(new Date(), timeZone)),
-    [templateHtml, companyName, timeZone],
+    () => buildPreviewDocument(templateHtml, companyName, previewToday(new Date(), timeZone), subject),
+    [templateHtml, companyName, timeZone, subject],
   );
   return (
     <section aria-labelledby={headingId} className="flex min-h-80 flex-col overflow-hidden rounded-md border">
@@ -20,7 +34,7 @@ export function TemplatePreview({ templateHtml, companyName, timeZone }: { templ
         </h4>
         <p className="text-xs text-muted-foreground">Sample values, with {SAMPLE_DAYS_REMAINING} days remaining</p>
       </div>
-      <iframe title="Email preview" sandbox="" srcDoc={srcDoc} className="w-full flex-1 bg-white" />
+      <iframe title={title ?? 'Email preview'} sandbox="" srcDoc={srcDoc} className="w-full flex-1 bg-white" />
     </section>
   );
 }
