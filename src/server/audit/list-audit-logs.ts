@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { AuditLogEntry, AuditLogPage } from '../../shared/api/audit.js';
 import type { Database } from '../db/client.js';
+import { preparedPerDatabase } from '../db/prepared-per-database.js';
 import { auditLogs, users } from '../db/schema/index.js';
 import { actorDisplayName } from './actor-name.js';
 
@@ -18,24 +19,47 @@ export async function pageAuditLogs(db: Database, tenantId: string, page: number
   return { entries, total, page, pageSize };
 }
 
-async function selectEntries(db: Database, tenantId: string, limit: number, offset: number): Promise<AuditLogEntry[]> {
-  const rows = await db
+/**
+ * One page of an organization's entries, prepared once: the dashboard shows the latest on every
+ * load. The page is taken from the (tenant, created_at, sequence) index first and only its rows
+ * are joined to their actors; joining first had PostgreSQL read the whole users table each time.
+ */
+const entriesStatement = preparedPerDatabase((db) => {
+  const page = db
     .select({
       id: auditLogs.id,
       category: auditLogs.category,
       status: auditLogs.status,
       message: auditLogs.message,
       createdAt: auditLogs.createdAt,
+      sequence: auditLogs.sequence,
+      actorUserId: auditLogs.actorUserId,
+    })
+    .from(auditLogs)
+    .where(eq(auditLogs.tenantId, sql.placeholder('tenantId')))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.sequence))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  return db
+    .select({
+      id: page.id,
+      category: page.category,
+      status: page.status,
+      message: page.message,
+      createdAt: page.createdAt,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
     })
-    .from(auditLogs)
-    .leftJoin(users, eq(users.id, auditLogs.actorUserId))
-    .where(eq(auditLogs.tenantId, tenantId))
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.sequence))
-    .limit(limit)
-    .offset(offset);
+    .from(page)
+    .leftJoin(users, eq(users.id, page.actorUserId))
+    .orderBy(desc(page.createdAt), desc(page.sequence))
+    .prepare('audit_log_entries');
+});
+
+async function selectEntries(db: Database, tenantId: string, limit: number, offset: number): Promise<AuditLogEntry[]> {
+  const rows = await entriesStatement(db).execute({ tenantId, limit, offset });
   return rows.map((row) => ({
     id: row.id,
     category: row.category,

@@ -3,7 +3,7 @@ import { configurationBody, type Configuration, type ConnectionStatus, type Demo
 import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
 import { getConnectionStatus } from './connection-status.js';
-import { findConfiguration, toConfigurationDto } from './configuration-store.js';
+import { readConfiguration, toConfigurationDto } from './configuration-store.js';
 import type { TenantGraphDeps } from './graph-connection.js';
 import { saveConfiguration } from './save-configuration.js';
 import { testConfiguration } from './test-configuration.js';
@@ -18,7 +18,7 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
   const { guards } = deps;
 
   app.get('/api/configuration', { preHandler: guards.requireTenant }, async (request): Promise<Configuration> =>
-    toConfigurationDto(await findConfiguration(deps.db, tenantIdOf(request))),
+    toConfigurationDto(await readConfiguration(deps.db, tenantIdOf(request))),
   );
 
   // PUT (group changes save at once) and POST (the Save button) both save the whole configuration.

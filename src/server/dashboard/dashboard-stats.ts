@@ -8,6 +8,7 @@ import { nextCheckAfter } from '../automation/index.js';
 import { effectiveStatus } from '../billing/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
+import { preparedPerDatabase } from '../db/prepared-per-database.js';
 import { automationRuns, automationSchedules, billingSubscriptions, configurations, emailSends, passwordExpirations, tenants } from '../db/schema/index.js';
 
 /**
@@ -66,16 +67,11 @@ function prepareQueries(db: Database) {
   return { state, counts };
 }
 
-const preparedQueries = new WeakMap<Database, ReturnType<typeof prepareQueries>>();
+const preparedQueries = preparedPerDatabase(prepareQueries);
 
 /** GET /api/dashboard-stats: the four stat cards, the automation card and the header badge. */
 export async function dashboardStats(deps: { db: Database; clock: Clock }, tenantId: string): Promise<DashboardStats> {
-  const { db } = deps;
-  let queries = preparedQueries.get(db);
-  if (!queries) {
-    queries = prepareQueries(db);
-    preparedQueries.set(db, queries);
-  }
+  const queries = preparedQueries(deps.db);
   const now = deps.clock();
   const [state] = await queries.state.execute({ tenantId });
   const configuration = state?.configuration ?? null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type {
   EmailDelivery,
   PasswordExpirationFilter,
@@ -14,6 +14,7 @@ import { daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
 import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import type { Database } from '../db/client.js';
 import { containsPattern } from '../db/contains-pattern.js';
+import { preparedPerDatabase } from '../db/prepared-per-database.js';
 import { unnestRows } from '../db/unnest-rows.js';
 import { emailSends, passwordExpirations } from '../db/schema/index.js';
 
@@ -90,7 +91,7 @@ function toExpirationRecord(row: PasswordExpirationRow, today: LocalDate, latest
  * expiry day is today or later exactly when the instant is at or after today's midnight in the
  * organization's zone.
  */
-function filterCondition(filter: PasswordExpirationFilter, startOfToday: Date): SQL | undefined {
+function filterCondition(filter: PasswordExpirationFilter, startOfToday: SQLWrapper): SQL | undefined {
   switch (filter) {
     case 'expiring_soon':
       return gte(passwordExpirations.passwordExpiresAt, startOfToday);
@@ -138,6 +139,58 @@ function latestReminder(db: Database) {
     .as('latest_reminder');
 }
 
+type PageVariant = Pick<PasswordExpirationsQuery, 'filter' | 'sort' | 'direction'> & { searching: boolean };
+
+/**
+ * The page's two statements for one filter, order and search-or-not, prepared once each: the
+ * dashboard opens on this table, so its SQL is not built again for every request.
+ */
+function preparePage(db: Database, { filter, sort, direction, searching }: PageVariant) {
+  const startOfToday = sql.placeholder('startOfToday');
+  const pattern = sql.placeholder('pattern');
+  const searched = and(
+    eq(passwordExpirations.tenantId, sql.placeholder('tenantId')),
+    searching ? or(ilike(passwordExpirations.userDisplayName, pattern), ilike(passwordExpirations.userEmail, pattern)) : undefined,
+  );
+  const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+  const reminder = latestReminder(db);
+  const name = `password_expirations_${filter}_${sort}_${direction}${searching ? '_search' : ''}`;
+  return {
+    rows: db
+      .select({ record: passwordExpirations, reminder: { state: reminder.state, error: reminder.error, errorCode: reminder.errorCode, createdAt: reminder.createdAt } })
+      .from(passwordExpirations)
+      .leftJoinLateral(reminder, sql`true`)
+      .where(and(searched, filterCondition(filter, startOfToday)))
+      .orderBy(...orderOf(sort, direction))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+    counts: db
+      .select({
+        expiring_soon: countOf(filterCondition('expiring_soon', startOfToday)),
+        expired: countOf(filterCondition('expired', startOfToday)),
+        no_date: countOf(filterCondition('no_date', startOfToday)),
+        all: countOf(undefined),
+      })
+      .from(passwordExpirations)
+      .where(searched)
+      .prepare(`${name}_counts`),
+  };
+}
+
+// At most 4 filters x 4 orders x 2 directions x search or not.
+const preparedPages = preparedPerDatabase(() => new Map<string, ReturnType<typeof preparePage>>());
+
+function pageStatements(db: Database, variant: PageVariant): ReturnType<typeof preparePage> {
+  const pages = preparedPages(db);
+  const key = `${variant.filter} ${variant.sort} ${variant.direction} ${variant.searching}`;
+  const known = pages.get(key);
+  if (known) return known;
+  const statements = preparePage(db, variant);
+  pages.set(key, statements);
+  return statements;
+}
+
 /**
  * GET /api/password-expirations: one page of the latest check's users under `filter`, in the
  * column's order, days counted from today, each with their latest reminder's delivery. `search`
@@ -153,32 +206,11 @@ export async function pagePasswordExpirations(
 ): Promise<PasswordExpirationsPage> {
   const { page, pageSize, search, filter, sort, direction } = query;
   const today = localDateOf(now, timeZone);
-  const startOfToday = instantOfWallClock(today, 0, timeZone);
-  const pattern = search ? containsPattern(search) : null;
-  const searched = and(
-    eq(passwordExpirations.tenantId, tenantId),
-    pattern ? or(ilike(passwordExpirations.userDisplayName, pattern), ilike(passwordExpirations.userEmail, pattern)) : undefined,
-  );
-  const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
-  const reminder = latestReminder(db);
+  const statements = pageStatements(db, { filter, sort, direction, searching: Boolean(search) });
+  const parameters = { tenantId, startOfToday: instantOfWallClock(today, 0, timeZone), pattern: search ? containsPattern(search) : null };
   const [rows, [counts]] = await Promise.all([
-    db
-      .select({ record: passwordExpirations, reminder: { state: reminder.state, error: reminder.error, errorCode: reminder.errorCode, createdAt: reminder.createdAt } })
-      .from(passwordExpirations)
-      .leftJoinLateral(reminder, sql`true`)
-      .where(and(searched, filterCondition(filter, startOfToday)))
-      .orderBy(...orderOf(sort, direction))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db
-      .select({
-        expiring_soon: countOf(filterCondition('expiring_soon', startOfToday)),
-        expired: countOf(filterCondition('expired', startOfToday)),
-        no_date: countOf(filterCondition('no_date', startOfToday)),
-        all: countOf(undefined),
-      })
-      .from(passwordExpirations)
-      .where(searched),
+    statements.rows.execute({ ...parameters, limit: pageSize, offset: (page - 1) * pageSize }),
+    statements.counts.execute(parameters),
   ]);
   const allCounts = counts ?? { expiring_soon: 0, expired: 0, no_date: 0, all: 0 };
   return {

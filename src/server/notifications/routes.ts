@@ -9,7 +9,7 @@ import {
 } from '../../shared/api/notifications.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
 import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
-import { findConfiguration } from '../configuration/index.js';
+import { readConfiguration } from '../configuration/index.js';
 import { validate } from '../http/validate.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
 import type { NotificationServices } from './notification-services.js';
@@ -27,7 +27,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notific
   app.get('/api/password-expirations', { preHandler: guards.requireTenant }, async (request): Promise<PasswordExpirationsPage> => {
     const tenantId = tenantIdOf(request);
     const query = validate(passwordExpirationsQuery, request.query);
-    const configuration = await findConfiguration(services.db, tenantId);
+    const configuration = await readConfiguration(services.db, tenantId);
     return pagePasswordExpirations(services.db, tenantId, query, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
   });
 
