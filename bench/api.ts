@@ -1,16 +1,22 @@
 // The dashboard's API under load: 1,000 organizations in a real PostgreSQL (embedded in a temporary
 // folder, or DATABASE_URL), the app built as in production (buildApp, request logging included,
-// its lines discarded) on a loopback port, one member signed in by a session cookie, and each of
-// the dashboard's routes hit by autocannon (a child process, so the load generator does not share
-// the app's event loop) next to a Fastify hello-world started in the same run. Machines differ and
-// are often shared: compare the ratio to hello-world, taken in one run, not raw requests a second.
-//   npx tsx bench/api.ts  [--organizations 1000] [--connections 100] [--seconds 10]
-import { execFile } from 'node:child_process';
+// its lines discarded) on a loopback port, every owner signed in and one of them calling, and each
+// of the dashboard's routes hit by autocannon (a child process, so the load generator does not
+// share the app's event loop) next to a Fastify hello-world started in the same run. Machines
+// differ and are often shared: compare the ratio to hello-world, taken in one run, not raw requests
+// a second; the CPU time a request costs the app and PostgreSQL (Linux) moves least with the load
+// others put on the machine.
+// --explain prints, before the load, PostgreSQL's plan and execution time of every statement one
+// request of each route runs; --route keeps only the routes whose path contains it (profiling).
+//   npx tsx bench/api.ts  [--organizations 1000] [--connections 100] [--seconds 10] [--explain] [--route audit]
+import { execFile, execSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { localDateOf } from '../src/shared/domain/days-until.js';
 import { addDays } from '../src/shared/domain/local-date.js';
 import { buildApp } from '../src/server/app.js';
@@ -25,6 +31,7 @@ import {
   emailSends,
   memberships,
   passwordExpirations,
+  sessions,
   tenants,
   users,
 } from '../src/server/db/schema/index.js';
@@ -45,6 +52,8 @@ const { values } = parseArgs({
     organizations: { type: 'string', default: '1000' },
     connections: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '10' },
+    explain: { type: 'boolean', default: false },
+    route: { type: 'string' },
   },
 });
 const organizationCount = Number(values.organizations);
@@ -57,7 +66,7 @@ const ROUTES = [
   '/api/password-expirations?filter=expiring_soon&sort=expiry&direction=asc&page=1&pageSize=25',
   '/api/configuration',
   '/api/audit-logs/5',
-];
+].filter((route) => values.route === undefined || route.includes(values.route));
 
 /** Inserts rows in batches that stay below PostgreSQL's 65,535 parameters a statement. */
 async function insertBatched<T>(rows: T[], batchSize: number, insert: (batch: T[]) => Promise<unknown>): Promise<void> {
@@ -75,14 +84,38 @@ async function loadOrganizations(handle: DatabaseHandle): Promise<typeof users.$
   const today = localDateOf(now, TIME_ZONE);
   const owners = await db
     .insert(users)
-    .values(Array.from({ length: organizationCount }, (_, index) => ({ issuer: 'https://bench.test', subject: `owner-${index}`, email: `owner${index}@bench.example.com`, firstName: 'Owner', lastName: `${index}` })))
+    .values(
+      Array.from({ length: organizationCount }, (_, index) => ({
+        issuer: 'https://bench.test',
+        subject: `owner-${index}`,
+        email: `owner${index}@bench.example.com`,
+        firstName: 'Owner',
+        lastName: `${index}`,
+      })),
+    )
     .returning();
   const organizations = await db
     .insert(tenants)
-    .values(Array.from({ length: organizationCount }, (_, index) => ({ name: `Bench ${index}`, domain: `bench${index}.example.com`, subscriptionStatus: 'active' as const })))
+    .values(
+      Array.from({ length: organizationCount }, (_, index) => ({
+        name: `Bench ${index}`,
+        domain: `bench${index}.example.com`,
+        subscriptionStatus: 'active' as const,
+      })),
+    )
     .returning({ id: tenants.id });
   const tenantIds = organizations.map((organization) => organization.id);
   await db.insert(memberships).values(tenantIds.map((tenantId, index) => ({ tenantId, userId: owners[index]!.id, role: 'owner' as const })));
+  // Every other owner signed in too, so the session lookup searches a table of realistic size.
+  await db.insert(sessions).values(
+    owners.slice(1).map((owner) => ({
+      tokenHash: randomBytes(32).toString('base64url'),
+      userId: owner.id,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    })),
+  );
   await insertBatched(tenantIds, 500, (batch) =>
     db.insert(configurations).values(
       batch.map((tenantId) => ({
@@ -193,18 +226,97 @@ interface Figures {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /** CPU time a request cost this process (the app) and PostgreSQL, in microseconds. */
+  appCpuUs: number;
+  postgresCpuUs: number | null;
 }
 
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const clockTicksPerSecond = process.platform === 'linux' ? Number(execSync('getconf CLK_TCK').toString().trim()) : Number.NaN;
 
-/** autocannon against `url` in a child process: mean requests a second, p99 latency, failures. */
-async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+/**
+ * CPU time so far of each PostgreSQL backend serving this database, in microseconds (Linux: from
+ * /proc; null elsewhere or when the server runs elsewhere). Unlike requests a second, CPU time a
+ * request hardly depends on what else the (shared) machine is running.
+ */
+async function postgresCpuUs(pool: pg.Pool): Promise<Map<number, number> | null> {
+  if (!Number.isFinite(clockTicksPerSecond)) return null;
+  const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
+  const usage = new Map<number, number>();
+  for (const { pid } of rows) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (stat === null) return null;
+    // utime and stime: the 12th and 13th fields after the command name's closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    usage.set(pid, ((Number(fields[11]) + Number(fields[12])) / clockTicksPerSecond) * 1e6);
+  }
+  return usage;
+}
+
+/** autocannon against `url` in a child process: mean requests a second, p99 latency, failures, CPU a request. */
+async function load(url: string, headers: Record<string, string>, pool: pg.Pool): Promise<Figures> {
   const args = [autocannonBin, '-c', String(connections), '-d', String(seconds), '-j'];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   args.push(url);
+  const appCpuBefore = process.cpuUsage();
+  const postgresBefore = await postgresCpuUs(pool);
   const { stdout } = await promisify(execFile)(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 });
-  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; non2xx: number; errors: number };
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  const postgresAfter = await postgresCpuUs(pool);
+  const appCpu = process.cpuUsage(appCpuBefore);
+  const result = JSON.parse(stdout) as { requests: { average: number; total: number }; latency: { p99: number }; non2xx: number; errors: number };
+  // A backend that started during the run counts from zero; the pool keeps its connections while busy.
+  const postgresCpu = postgresBefore && postgresAfter ? [...postgresAfter].reduce((sum, [pid, used]) => sum + used - (postgresBefore.get(pid) ?? 0), 0) : null;
+  const requests = Math.max(1, result.requests.total);
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    appCpuUs: (appCpu.user + appCpu.system) / requests,
+    postgresCpuUs: postgresCpu === null ? null : postgresCpu / requests,
+  };
+}
+
+/**
+ * Each statement one request of `route` sends to PostgreSQL (the pool's queries, recorded while
+ * the request runs), run again under EXPLAIN ANALYZE: its execution time and the scans it uses.
+ */
+async function explainRoute(pool: pg.Pool, url: string, headers: Record<string, string>): Promise<string[]> {
+  const statements: { text: string; values: unknown[] }[] = [];
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<unknown>;
+  const recordingPool = pool as unknown as { query: typeof query };
+  recordingPool.query = (config, values) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    statements.push({ text, values: values ?? (config as { values?: unknown[] }).values ?? [] });
+    return query(config, values);
+  };
+  try {
+    await fetch(url, { headers });
+  } finally {
+    recordingPool.query = query;
+  }
+  const lines: string[] = [];
+  for (const { text, values: parameters } of statements) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${text}`, parameters);
+    const plan = rows.map((row) => row['QUERY PLAN']);
+    const scans = [
+      ...new Set(
+        plan.flatMap((line) => line.match(/(?:Index Only Scan|Index Scan|Bitmap Index Scan|Seq Scan) (?:using \S+ )?on \S+|Bitmap Index Scan on \S+/g) ?? []),
+      ),
+    ];
+    lines.push(`    ${plan.find((line) => line.startsWith('Execution Time'))?.padEnd(28)} ${text.replace(/\s+/g, ' ').slice(0, 70)}...`);
+    lines.push(`      ${scans.join('; ')}`);
+  }
+  return lines;
+}
+
+/** One line of the table: route, req/s, ratio to hello-world, p99, CPU a request (app, PostgreSQL). */
+function tableRow(name: string, figures: Figures, ratio: number | null): string {
+  const postgres = figures.postgresCpuUs === null ? 'n/a' : `${formatCount(figures.postgresCpuUs)} us`;
+  const cpu = ratio === null ? `${formatCount(figures.appCpuUs)} us` : `${formatCount(figures.appCpuUs)} us, ${postgres}`;
+  const ratioText = ratio === null ? '' : `${ratio.toFixed(3)}x`;
+  const p99 = `${figures.p99Ms} ms`;
+  return `  ${name.padEnd(28)} ${formatCount(figures.requestsPerSecond).padStart(7)}  ${ratioText.padStart(6)}  ${p99.padStart(7)}  ${cpu.padEnd(18)}`;
 }
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -228,9 +340,10 @@ const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
 let app: FastifyInstance | undefined;
 try {
-  let startedAt = performance.now();
+  const startedAt = performance.now();
   const member = await loadOrganizations(database.handle);
-  console.log(`loaded ${formatCount(organizationCount)} organizations (${RECORDS_PER_ORGANIZATION} users, ${MAILS_PER_ORGANIZATION} mails, ${AUDIT_ENTRIES_PER_ORGANIZATION} audit entries each) in ${formatCount(performance.now() - startedAt)} ms`);
+  const loaded = `${RECORDS_PER_ORGANIZATION} users, ${MAILS_PER_ORGANIZATION} mails, ${AUDIT_ENTRIES_PER_ORGANIZATION} audit entries each`;
+  console.log(`loaded ${formatCount(organizationCount)} organizations (${loaded}) in ${formatCount(performance.now() - startedAt)} ms`);
   app = await buildApp({
     config,
     db: database.handle.db,
@@ -239,23 +352,31 @@ try {
   });
   const appUrl = await listen(app);
   const helloUrl = await listen(hello);
-  const [membership] = await database.handle.pool.query<{ tenant_id: string }>('select tenant_id from memberships where user_id = $1', [member.id]).then((result) => result.rows);
+  const [membership] = await database.handle.pool
+    .query<{ tenant_id: string }>('select tenant_id from memberships where user_id = $1', [member.id])
+    .then((result) => result.rows);
   const headers = { cookie: await sessionCookieFor(database.handle.db, member), 'x-tenant-id': membership!.tenant_id };
   for (const route of ROUTES) {
     const response = await fetch(`${appUrl}${route}`, { headers });
     if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
   }
+  if (values.explain) {
+    for (const route of ROUTES) {
+      console.log(`  ${route.split('?')[0]}: the statements of one request, under EXPLAIN ANALYZE`);
+      for (const line of await explainRoute(database.handle.pool, `${appUrl}${route}`, headers)) console.log(line);
+    }
+  }
 
   console.log(`${connections} connections, ${seconds} s per route; targets: >= ${TARGET_RATIO}x hello-world, p99 < ${TARGET_P99_MS} ms`);
-  startedAt = performance.now();
-  const baseline = await load(helloUrl, {});
-  console.log(`  ${'Fastify hello-world'.padEnd(40)} ${formatCount(baseline.requestsPerSecond).padStart(7)} req/s               p99 ${baseline.p99Ms} ms`);
+  console.log(`  ${'route'.padEnd(28)} ${'req/s'.padStart(7)}  ${'ratio'.padStart(6)}  ${'p99'.padStart(7)}  CPU a request: app, PostgreSQL`);
+  const baseline = await load(helloUrl, {}, database.handle.pool);
+  console.log(tableRow('Fastify hello-world', baseline, null));
   for (const route of ROUTES) {
-    const figures = await load(`${appUrl}${route}`, headers);
+    const figures = await load(`${appUrl}${route}`, headers, database.handle.pool);
     const ratio = figures.requestsPerSecond / baseline.requestsPerSecond;
     const verdict = ratio >= TARGET_RATIO && figures.p99Ms < TARGET_P99_MS ? 'meets target' : 'misses target';
     const failures = figures.non2xx + figures.errors > 0 ? `; ${figures.non2xx} non-2xx, ${figures.errors} errors` : '';
-    console.log(`  ${route.split('?')[0]!.padEnd(40)} ${formatCount(figures.requestsPerSecond).padStart(7)} req/s = ${ratio.toFixed(3)}x   p99 ${figures.p99Ms} ms   ${verdict}${failures}`);
+    console.log(`${tableRow(route.split('?')[0]!, figures, ratio)}   ${verdict}${failures}`);
   }
 } finally {
   await app?.close();
