@@ -17,10 +17,11 @@ import {
   TelemetryHandler,
 } from '@microsoft/microsoft-graph-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGraphSimulator, DEMO_GRAPH_CREDENTIALS, type GraphSimulator } from '../graph/index.js';
+import { appCertificate, createGraphSimulator, DEMO_GRAPH_CREDENTIALS, type GraphSimulator, registerCertificateApp } from '../graph/index.js';
 import { generateTestCertificate, serveOverTls, type TlsServer, trustingFetch } from './tls-test-server.js';
 
 const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
+const CERTIFICATE_APP_ID = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
 
 interface Exchange {
   method: string;
@@ -127,6 +128,28 @@ describe('@azure/msal-node against the simulated Entra authority', () => {
     expect(token?.responseHeaders.get('client-request-id')).toBe(sent);
     const claims = JSON.parse(Buffer.from(result?.accessToken.split('.')[1] ?? '', 'base64url').toString()) as { roles: string[] };
     expect(claims.roles).toEqual(expect.arrayContaining(['User.Read.All', 'Mail.Send']));
+  });
+
+  it('acquireTokenByClientCredential with a certificate: MSAL signs the client assertion and the simulator accepts it, once consented', async () => {
+    const app = await registerCertificateApp(simulator.state, { appId: CERTIFICATE_APP_ID, displayName: 'Passwatch', redirectUris: [] });
+    const thumbprintSha256 = Buffer.from(appCertificate(app.certificatePem).thumbprintSha256, 'base64url').toString('hex');
+    const certificateClient = () =>
+      new ConfidentialClientApplication({
+        auth: {
+          clientId: app.appId,
+          clientCertificate: { thumbprintSha256, privateKey: app.privateKeyPem },
+          authority: `${server.baseUrl}/${DEMO_GRAPH_CREDENTIALS.directoryId}`,
+          knownAuthorities: [new URL(server.baseUrl).host],
+        },
+        system: { networkClient: msalNetwork },
+      });
+    // Before any administrator consented: the assertion is good, the tenant has no service principal.
+    await expect(certificateClient().acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] })).rejects.toMatchObject({ errorMessage: expect.stringContaining('AADSTS7000229') });
+    simulator.state.tenants.get(DEMO_GRAPH_CREDENTIALS.directoryId)?.grantConsent(app.appId, ['User.Read.All', 'Mail.Send']);
+    const result = await certificateClient().acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] });
+    expect(result?.accessToken).toBeTruthy();
+    const sent = exchanges.filter((exchange) => exchange.method === 'POST').at(-1);
+    expect(sent?.status).toBe(200);
   });
 
   it('fails on an unknown tenant at the metadata request, as against Entra', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { registerCertificateApp, type CertificateAppCredentials } from './certificate-app.js';
+import { generateAppCertificate, registerCertificateApp, type CertificateAppCredentials } from './certificate-app.js';
 import { appCertificate, JWT_BEARER_ASSERTION_TYPE } from './client-assertion.js';
 import { CONTOSO_TENANT_ID, FABRIKAM_TENANT_ID } from './demo-credentials.js';
 import { graph, ManualClock, startSimulator, type RunningSimulator } from './test-support.js';
@@ -149,7 +149,8 @@ describe('client assertions at the token endpoint', () => {
 
   it('refuses a wrong audience, a wrong issuer, an expired assertion, an unknown certificate and a forged signature', async () => {
     await consentInContoso();
-    const other = await registerOtherKey();
+    // A second key and certificate, never uploaded to the app.
+    const other = await generateAppCertificate('Other');
     const cases: Array<[string, Promise<string>, number]> = [
       ['audience of another tenant', assertion(CONTOSO_TENANT_ID, { audience: `${baseUrl}/${FABRIKAM_TENANT_ID}/oauth2/v2.0/token` }), 50012],
       ['issuer not the client id', assertion(CONTOSO_TENANT_ID, { issuer: randomUUID() }), 700021],
@@ -182,12 +183,3 @@ describe('client assertions at the token endpoint', () => {
   });
 });
 
-/** A second key and certificate that were never uploaded to the app. */
-async function registerOtherKey(): Promise<CertificateAppCredentials> {
-  const scratch = await startSimulator({ seedDemo: false });
-  try {
-    return await registerCertificateApp(scratch.simulator.state, { appId: randomUUID(), displayName: 'Other', redirectUris: [] });
-  } finally {
-    await scratch.simulator.close();
-  }
-}

@@ -14,19 +14,32 @@ export interface CertificateAppOptions {
   redirectUris: string[];
   /** The vendor's own tenant, which need not be simulated. */
   homeTenantId?: string;
+  /** A certificate made beforehand (generateAppCertificate); default a new one. */
+  certificate?: AppCertificatePair;
 }
 
-export interface CertificateAppCredentials {
-  appId: string;
+export interface AppCertificatePair {
   certificatePem: string;
   /** PKCS#8 PEM: what the app keeps secret. */
   privateKeyPem: string;
 }
 
-/** Generates the app's key and certificate and registers it, multi-tenant, with the permissions Passwatch needs. */
-export async function registerCertificateApp(state: GraphSimulatorState, options: CertificateAppOptions): Promise<CertificateAppCredentials> {
+export interface CertificateAppCredentials extends AppCertificatePair {
+  appId: string;
+}
+
+/** An RSA key and a self-signed certificate for it, as `openssl req -x509` would make them. */
+export async function generateAppCertificate(subject: string): Promise<AppCertificatePair> {
   const { privateKey, publicKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
-  const certificatePem = createSelfSignedCertificate(privateKey, publicKey, { organization: options.displayName, commonName: options.displayName });
+  return {
+    certificatePem: createSelfSignedCertificate(privateKey, publicKey, { organization: subject, commonName: subject }),
+    privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+}
+
+/** Registers the app, multi-tenant, with the permissions Passwatch needs and its certificate (a new one unless given). */
+export async function registerCertificateApp(state: GraphSimulatorState, options: CertificateAppOptions): Promise<CertificateAppCredentials> {
+  const { certificatePem, privateKeyPem } = options.certificate ?? (await generateAppCertificate(options.displayName));
   registerApplication(state, {
     appId: options.appId,
     displayName: options.displayName,
@@ -37,5 +50,5 @@ export async function registerCertificateApp(state: GraphSimulatorState, options
     redirectUris: options.redirectUris,
     requiredPermissions: [...PASSWATCH_PERMISSIONS],
   });
-  return { appId: options.appId, certificatePem, privateKeyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return { appId: options.appId, certificatePem, privateKeyPem };
 }

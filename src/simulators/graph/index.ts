@@ -68,7 +68,13 @@ export {
   FABRIKAM_TENANT_ID,
 } from './demo-credentials.js';
 export { generateTenant, type GeneratedTenant } from './generator.js';
-export { registerCertificateApp, type CertificateAppCredentials, type CertificateAppOptions } from './certificate-app.js';
+export {
+  generateAppCertificate,
+  registerCertificateApp,
+  type AppCertificatePair,
+  type CertificateAppCredentials,
+  type CertificateAppOptions,
+} from './certificate-app.js';
 export { appCertificate, JWT_BEARER_ASSERTION_TYPE } from './client-assertion.js';
 export {
   addTenant,

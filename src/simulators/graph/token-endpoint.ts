@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { issueAccessToken, type TokenGrant } from './access-tokens.js';
 import type { SimTenant } from './directory.js';
 import { TokenEndpointError } from './errors.js';
-import { singleHeader } from './graph-http.js';
+import { requestBaseUrl, singleHeader } from './graph-http.js';
 import { findTenant, type AppRegistration, type GraphSimulatorState } from './state.js';
 import { JWT_BEARER_ASSERTION_TYPE, verifyClientAssertion } from './client-assertion.js';
 import { GUID_PATTERN } from '../shared/formats.js';
@@ -26,7 +26,7 @@ export function registerTokenEndpoint(app: FastifyInstance, state: GraphSimulato
     const isForm = (request.headers['content-type'] ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
     // Entra reads only form bodies: a JSON body is a request without parameters.
     const form = isForm ? (request.body as Record<string, string>) : {};
-    const grant = await grantClientCredentials(state, tenant, form, `${request.protocol}://${request.host}`);
+    const grant = await grantClientCredentials(state, tenant, form, requestBaseUrl(request));
     void reply.header('Cache-Control', 'no-store, no-cache').header('Pragma', 'no-cache');
     return {
       token_type: 'Bearer',
