@@ -316,7 +316,7 @@ function tableRow(name: string, figures: Figures, ratio: number | null): string 
   const cpu = ratio === null ? `${formatCount(figures.appCpuUs)} us` : `${formatCount(figures.appCpuUs)} us, ${postgres}`;
   const ratioText = ratio === null ? '' : `${ratio.toFixed(3)}x`;
   const p99 = `${figures.p99Ms} ms`;
-  return `  ${name.padEnd(28)} ${formatCount(figures.requestsPerSecond).padStart(7)}  ${ratioText.padStart(6)}  ${p99.padStart(7)}  ${cpu.padEnd(18)}`;
+  return `  ${name.padEnd(28)} ${formatCount(figures.requestsPerSecond).padStart(7)}  ${ratioText.padStart(6)}  ` + `${p99.padStart(7)}  ${cpu.padEnd(18)}`;
 }
 
 async function listen(app: FastifyInstance): Promise<string> {

@@ -29,27 +29,33 @@ const folder = await mkdtemp(path.join(tmpdir(), 'passwatch-faults-'));
 const figuresFile = path.join(folder, 'figures.jsonl');
 try {
   const exitCode = await new Promise<number | null>((resolve) => {
-    const child = spawn(process.execPath, [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', ...TEST_FILES, '--testTimeout', '180000'], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: {
-        ...process.env,
-        FAULT_FIGURES_FILE: figuresFile,
-        FAULT_DRAIN_LEASE_MS: String(DRAIN_LEASE_MS),
-        FAULT_SWEEP_MS: String(DEFAULT_AUTOMATION_JOB_OPTIONS.sweepIntervalMs),
+    const child = spawn(
+      process.execPath,
+      [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', ...TEST_FILES, '--testTimeout', '180000'],
+      {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: {
+          ...process.env,
+          FAULT_FIGURES_FILE: figuresFile,
+          FAULT_DRAIN_LEASE_MS: String(DRAIN_LEASE_MS),
+          FAULT_SWEEP_MS: String(DEFAULT_AUTOMATION_JOB_OPTIONS.sweepIntervalMs),
+        },
+        stdio: ['ignore', 'inherit', 'inherit'],
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    );
     child.once('exit', resolve);
   });
   const figures = (await readFile(figuresFile, 'utf8').catch(() => ''))
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as FaultFigures);
-  console.log(`faults while sending (drain lease ${DRAIN_LEASE_MS / 1000} s, sweep every ${DEFAULT_AUTOMATION_JOB_OPTIONS.sweepIntervalMs / 1000} s)`);
+  console.log(`faults while sending (drain lease ${DRAIN_LEASE_MS / 1000} s, sweep every ` + `${DEFAULT_AUTOMATION_JOB_OPTIONS.sweepIntervalMs / 1000} s)`);
   for (const entry of figures) {
     console.log(
-      `  ${entry.fault.padEnd(19)} next reminder sent ${(entry.resumeMs / 1000).toFixed(1)} s after the fault (target < ${TARGET_RESUME_MS / 1000} s); ` +
-        `duplicates ${formatCount(entry.duplicates)}, lost ${formatCount(entry.lost)} (targets 0 and 0); outcome unknown (reported) ${formatCount(entry.outcomeUnknown)}`,
+      `  ${entry.fault.padEnd(19)} next reminder sent ${(entry.resumeMs / 1000).toFixed(1)} s after the fault (target ` +
+        `< ${TARGET_RESUME_MS / 1000} s); ` +
+        `duplicates ${formatCount(entry.duplicates)}, lost ${formatCount(entry.lost)} (targets 0 and 0); outcome ` +
+        `unknown (reported) ${formatCount(entry.outcomeUnknown)}`,
     );
   }
   const met = exitCode === 0 && figures.length > 0 && figures.every((entry) => entry.resumeMs < TARGET_RESUME_MS && entry.duplicates === 0 && entry.lost === 0);

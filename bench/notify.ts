@@ -52,7 +52,10 @@ interface SimulatedTenant {
 /** An organization with an active subscription and its configuration saved for `tenant`. */
 async function createOrganization(services: NotificationServices, tenant: SimulatedTenant): Promise<string> {
   const { db } = services;
-  const [user] = await db.insert(users).values({ issuer: 'https://bench.test', subject: randomBytes(8).toString('hex'), email: 'bench@example.com' }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({ issuer: 'https://bench.test', subject: randomBytes(8).toString('hex'), email: 'bench@example.com' })
+    .returning();
   const [organization] = await db.insert(tenants).values({ name: 'Bench Corp', domain: 'bench.example.com', subscriptionStatus: 'active' }).returning();
   await db.insert(memberships).values({ tenantId: organization!.id, userId: user!.id, role: 'owner' });
   const body = configurationBody.parse({
@@ -101,8 +104,13 @@ async function measurePlanning(services: NotificationServices, simulator: GraphS
 
   console.log(`plan a check: ${formatCount(scan.counts.totalUsers)} users, ${latencyMs} ms latency per Graph request`);
   console.log(`  ${check.message}`);
-  console.log(`  directory scan alone (floor): ${formatCount(floorMs)} ms; whole check (scan + users table + ledger): ${formatCount(planMs)} ms = ${(planMs / floorMs).toFixed(2)}x the floor`);
-  console.log(`  peak RSS: ${rssBefore.toFixed(0)} MB before, ${rssAfterScan.toFixed(0)} MB after the scan, ${rssAfterPlan.toFixed(0)} MB after the check`);
+  console.log(
+    `  directory scan alone (floor): ${formatCount(floorMs)} ms; whole check (scan + users table + ledger): ` +
+      `${formatCount(planMs)} ms = ${(planMs / floorMs).toFixed(2)}x the floor`,
+  );
+  console.log(
+    `  peak RSS: ${rssBefore.toFixed(0)} MB before, ${rssAfterScan.toFixed(0)} MB after the scan, ` + `${rssAfterPlan.toFixed(0)} MB after the check`,
+  );
   if (scan.counts.totalUsers !== userCount) throw new Error(`read ${scan.counts.totalUsers} users, expected ${userCount}`);
 }
 
@@ -137,8 +145,14 @@ async function measureDraining(services: NotificationServices, simulator: GraphS
   const achieved = mail.value.length / minutes;
   const ratio = achieved / ratePerMinute;
   console.log(`drain the queue: ${formatCount(mailCount)} mails, mailbox limited to ${ratePerMinute} a minute (4 concurrent requests)`);
-  console.log(`  sent ${formatCount(result.sent)}, failed ${result.failed}, deferred ${result.deferred}; the simulator accepted ${formatCount(mail.value.length)} in ${(minutes * 60).toFixed(1)} s`);
-  console.log(`  achieved ${achieved.toFixed(1)} a minute = ${ratio.toFixed(3)} of the limit (target >= ${TARGET_RATE_RATIO}); 429 answers: ${responses.throttled} (target 0)`);
+  console.log(
+    `  sent ${formatCount(result.sent)}, failed ${result.failed}, deferred ${result.deferred}; the simulator ` +
+      `accepted ${formatCount(mail.value.length)} in ${(minutes * 60).toFixed(1)} s`,
+  );
+  console.log(
+    `  achieved ${achieved.toFixed(1)} a minute = ${ratio.toFixed(3)} of the limit (target >= ` +
+      `${TARGET_RATE_RATIO}); 429 answers: ${responses.throttled} (target 0)`,
+  );
   return result.sent === mailCount && mail.value.length === mailCount && ratio >= TARGET_RATE_RATIO && responses.throttled === 0;
 }
 

@@ -21,7 +21,15 @@ const TARGET_LANDING_BYTES = 120_000;
 const TARGET_SCORE = 95;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // No outside network here: keep Chromium from reaching for Google's services.
-const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '3200' } } });
 const port = Number(values.port);
@@ -33,7 +41,10 @@ if (!existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
 }
 
 /** GET with the headers a browser sends; the body as it came over the wire (still compressed). */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers: { 'accept-encoding': 'br, gzip', ...headers } }, (response) => {
       const chunks: Buffer[] = [];
@@ -71,7 +82,10 @@ async function landingAssetBytes(): Promise<{ rows: string[]; total: number; raw
     const raw = await get(`${appUrl}${url}`, { 'accept-encoding': 'identity' });
     total += compressed.body.length;
     rawTotal += raw.body.length;
-    rows.push(`  ${url.padEnd(40)} ${formatCount(compressed.body.length).padStart(9)} B ${String(compressed.headers['content-encoding'] ?? 'none').padEnd(5)} (${formatCount(raw.body.length)} B uncompressed)`);
+    rows.push(
+      `  ${url.padEnd(40)} ${formatCount(compressed.body.length).padStart(9)} B ` +
+        `${String(compressed.headers['content-encoding'] ?? 'none').padEnd(5)} (${formatCount(raw.body.length)} B uncompressed)`,
+    );
   }
   return { rows, total, rawTotal };
 }
@@ -119,7 +133,7 @@ async function lighthouseScores(url: string, cookie?: string): Promise<{ perform
 }
 
 const versus = (value: number, target: number, better: 'lower' | 'higher') =>
-  `target ${better === 'lower' ? '<=' : '>='} ${target}: ${(better === 'lower' ? value <= target : value >= target) ? 'met' : 'NOT met'}`;
+  `target ${better === 'lower' ? '<=' : '>='} ${target}: ` + `${(better === 'lower' ? value <= target : value >= target) ? 'met' : 'NOT met'}`;
 
 const server = spawn(process.execPath, ['e2e/start-demo-server.mjs'], {
   stdio: ['ignore', 'inherit', 'inherit'],
@@ -138,7 +152,10 @@ try {
   const landing = await landingAssetBytes();
   console.log(`\nSigned-out visitor on / : JS and CSS on the wire`);
   for (const row of landing.rows) console.log(row);
-  console.log(`  total ${formatCount(landing.total)} B on the wire (${formatCount(landing.rawTotal)} B uncompressed); ${versus(landing.total, TARGET_LANDING_BYTES, 'lower')}`);
+  console.log(
+    `  total ${formatCount(landing.total)} B on the wire (${formatCount(landing.rawTotal)} B uncompressed); ` +
+      `${versus(landing.total, TARGET_LANDING_BYTES, 'lower')}`,
+  );
 
   const landingScores = await lighthouseScores(`${appUrl}/`);
   let dashboardScores: Awaited<ReturnType<typeof lighthouseScores>> | undefined;
@@ -149,9 +166,15 @@ try {
   }
 
   console.log('\nLighthouse (mobile)       performance  accessibility');
-  for (const [name, scores] of [['/', landingScores], ['/dashboard (signed in)', dashboardScores]] as const) {
+  for (const [name, scores] of [
+    ['/', landingScores],
+    ['/dashboard (signed in)', dashboardScores],
+  ] as const) {
     if (!scores) continue;
-    console.log(`  ${name.padEnd(24)}${String(scores.performance).padStart(11)}${String(scores.accessibility).padStart(15)}   (${versus(Math.min(scores.performance, scores.accessibility), TARGET_SCORE, 'higher')})`);
+    console.log(
+      `  ${name.padEnd(24)}${String(scores.performance).padStart(11)}${String(scores.accessibility).padStart(15)}   ` +
+        `(${versus(Math.min(scores.performance, scores.accessibility), TARGET_SCORE, 'higher')})`,
+    );
     if (scores.failing.length > 0) console.log(`    below 90: ${scores.failing.join(', ')}`);
   }
 } finally {

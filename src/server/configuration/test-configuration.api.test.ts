@@ -49,7 +49,7 @@ describe('POST /api/test-configuration', () => {
       category: 'configuration',
       status: 'success',
       actorName: 'Katherine Johnson',
-      message: 'Configuration test by Katherine Johnson: tenant connection success, Graph permissions success, email template success, security groups success',
+      message: 'Configuration test by Katherine Johnson: tenant connection success, Graph permissions success, email template ' + 'success, security groups success',
     });
   });
 
@@ -144,7 +144,7 @@ describe('POST /api/test-configuration', () => {
     const result = await runTest(owner);
     expect(result.graphPermissions).toEqual({
       status: 'error',
-      message: 'Missing application permissions Group.Read.All, GroupMember.Read.All, Directory.Read.All: add them under API permissions and grant admin consent.',
+      message: 'Missing application permissions Group.Read.All, GroupMember.Read.All, Directory.Read.All: add them under API ' + 'permissions and grant admin consent.',
     });
     expect(result.connection.missingPermissions).toEqual(['Group.Read.All', 'GroupMember.Read.All', 'Directory.Read.All']);
     expect(result.securityGroups.status).toBe('error');
@@ -157,7 +157,7 @@ describe('POST /api/test-configuration', () => {
     const result = await runTest(owner);
     expect(result.tenantConnection).toEqual({
       status: 'warning',
-      message: `Signed in, but the token was issued by directory ${DEMO_GRAPH_CREDENTIALS.directoryId}, not by the Azure Directory ID ${FABRIKAM_TENANT_ID}. Check that both IDs name the same tenant.`,
+      message: `Signed in, but the token was issued by directory ${DEMO_GRAPH_CREDENTIALS.directoryId}, not by the Azure ` + `Directory ID ${FABRIKAM_TENANT_ID}. Check that both IDs name the same tenant.`,
     });
     expect((await connectionStatus(harness, owner)).connectionStatus).toBe('connected');
   });
@@ -198,7 +198,7 @@ describe('checkEmailTemplate', () => {
 
   it('names unknown variables', () => {
     expect(checkEmailTemplate('<p>{{firstName}} {{daysRemaining}}</p>').message).toBe(
-      'Unknown template variable {{firstName}} will be sent as typed. Available: {{userName}}, {{daysRemaining}}, {{expirationDate}}, {{companyName}}.',
+      'Unknown template variable {{firstName}} will be sent as typed. Available: {{userName}}, {{daysRemaining}}, ' + '{{expirationDate}}, {{companyName}}.',
     );
   });
 });

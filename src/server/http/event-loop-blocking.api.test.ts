@@ -136,7 +136,7 @@ describe('the event loop under hostile input', () => {
     const worst = results.reduce((a, b) => (b.stallMs > a.stallMs ? b : a));
     const worstAttempt = Math.max(...results.map((result) => result.worstAttemptMs));
     console.info(
-      `event loop: worst stall ${worst.stallMs.toFixed(1)} ms (${worst.label}) over ${results.length} hostile requests x ${ATTEMPTS}; longest single observation ${worstAttempt.toFixed(1)} ms`,
+      `event loop: worst stall ${worst.stallMs.toFixed(1)} ms (${worst.label}) over ${results.length} hostile ` + `requests x ${ATTEMPTS}; longest single observation ${worstAttempt.toFixed(1)} ms`,
     );
     expect(results.filter((result) => result.status >= 500)).toEqual([]);
     expect(results.filter((result) => result.stallMs >= MAX_STALL_MS)).toEqual([]);

@@ -15,9 +15,9 @@ function elementsOf(html: string): { name: string; attribs: Record<string, strin
 const EDITOR_OUTPUT = [
   '<p>Plain <strong>bold</strong> <em>italic</em> <u>underline</u> <s>strike</s><br />next line</p>',
   '<h1 style="text-align:center">Title</h1><h2>Sub</h2><h3 style="text-align:right">Small</h3>',
-  '<p style="text-align:justify">Text with <span style="color:#dc2626">colour</span> and <mark data-color="#fef08a" style="background-color:#fef08a;color:inherit">highlight</mark></p>',
+  '<p style="text-align:justify">Text with <span style="color:#dc2626">colour</span> and <mark ' + 'data-color="#fef08a" style="background-color:#fef08a;color:inherit">highlight</mark></p>',
   '<ul><li><p>one</p></li><li><p>two</p></li></ul><ol start="3"><li><p>three</p></li></ol>',
-  '<p><a href="https://myaccount.microsoft.com" target="_blank" rel="noopener noreferrer nofollow">link</a> <a href="mailto:help@contoso.com">mail</a></p>',
+  '<p><a href="https://myaccount.microsoft.com" target="_blank" rel="noopener noreferrer nofollow">link</a> <a ' + 'href="mailto:help@contoso.com">mail</a></p>',
   '<blockquote><p>quoted</p></blockquote><hr />',
 ];
 
@@ -40,8 +40,8 @@ describe('sanitizeTemplate', () => {
 
   it('removes remote resources: images, frames, objects, forms, links to stylesheets', () => {
     const html =
-      '<p>a<img src="https://tracker.example/pixel.gif">b</p><iframe src="https://evil.example"></iframe><object data="x.swf"></object>' +
-      '<form action="https://evil.example"><input name="p"></form><link rel="stylesheet" href="https://evil.example/x.css"><video src="v.mp4"></video>';
+      '<p>a<img src="https://tracker.example/pixel.gif">b</p><iframe src="https://evil.example"></iframe><object ' + 'data="x.swf"></object>' +
+      '<form action="https://evil.example"><input name="p"></form><link rel="stylesheet" ' + 'href="https://evil.example/x.css"><video src="v.mp4"></video>';
     expect(sanitizeTemplate(html)).toBe('<p>ab</p>');
   });
 

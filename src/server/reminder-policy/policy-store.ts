@@ -113,7 +113,7 @@ export async function saveReminderPolicy(db: Database, tenantId: string, actorUs
     await recordAudit(tx, tenantId, {
       category: 'configuration',
       status: 'success',
-      message: `Reminder policy saved by ${actorName}: reminders ${describeDays(body.reminderDays)} days before expiry, after expiry: ${describeDays(body.afterExpiryDays)}`,
+      message: `Reminder policy saved by ${actorName}: reminders ${describeDays(body.reminderDays)} days before expiry, after ` + `expiry: ${describeDays(body.afterExpiryDays)}`,
       actorUserId,
       details: { mode: 'thresholds', reminderDays: body.reminderDays, afterExpiryDays: body.afterExpiryDays },
       createdAt: now,

@@ -74,7 +74,7 @@ function parseConsentRequest(state: GraphSimulatorState, tenantSegment: string, 
   }
   const redirectUri = value('redirect_uri') ?? '';
   if (!(application.redirectUris ?? []).includes(redirectUri)) {
-    return { error: `AADSTS50011: The redirect URI '${redirectUri}' specified in the request does not match the redirect URIs configured for the application '${application.appId}'.` };
+    return { error: `AADSTS50011: The redirect URI '${redirectUri}' specified in the request does not match the redirect URIs ` + `configured for the application '${application.appId}'.` };
   }
   return { application, redirectUri, scope: value('scope') ?? '', state: value('state'), tenants };
 }

@@ -76,7 +76,7 @@ function requireOwnAddress(sender: SimUser, fromHeader: string): void {
     throw new GraphError(
       403,
       'ErrorSendAsDenied',
-      'The user account which was used to submit this request does not have the right to send mail on behalf of the specified sending account.',
+      'The user account which was used to submit this request does not have the right to send mail on behalf of the ' + 'specified sending account.',
     );
   }
 }

@@ -32,7 +32,7 @@ export function ScheduleCard() {
           inputMode="numeric"
           min={DAYS_BEFORE_EXPIRATION_RANGE.min}
           max={DAYS_BEFORE_EXPIRATION_RANGE.max}
-          hint={`Start reminding this many days before a password expires (${DAYS_BEFORE_EXPIRATION_RANGE.min} to ${DAYS_BEFORE_EXPIRATION_RANGE.max}).`}
+          hint={`Start reminding this many days before a password expires (${DAYS_BEFORE_EXPIRATION_RANGE.min} to ` + `${DAYS_BEFORE_EXPIRATION_RANGE.max}).`}
         />
         <FormField id={configurationFieldId('weekendProcessing')} label="Weekend Processing" hint={weekend?.description} error={errors.weekendProcessing}>
           {(control) => (
@@ -62,7 +62,7 @@ export function ScheduleCard() {
           inputMode="numeric"
           min={PASSWORD_VALIDITY_DAYS_RANGE.min}
           max={PASSWORD_VALIDITY_DAYS_RANGE.max}
-          hint={`Used when a domain has no password policy of its own (${PASSWORD_VALIDITY_DAYS_RANGE.min} to ${PASSWORD_VALIDITY_DAYS_RANGE.max}; default ${CONFIGURATION_DEFAULTS.passwordValidityDays}).`}
+          hint={`Used when a domain has no password policy of its own (${PASSWORD_VALIDITY_DAYS_RANGE.min} to ` + `${PASSWORD_VALIDITY_DAYS_RANGE.max}; default ${CONFIGURATION_DEFAULTS.passwordValidityDays}).`}
         />
       </CardContent>
     </Card>

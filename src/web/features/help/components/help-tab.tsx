@@ -37,9 +37,9 @@ const commonIssues: { id: string; title: string; symptom: string; fixes: string[
     title: 'Invalid client',
     symptom: 'The connection test fails with invalid_client (AADSTS7000215 or AADSTS7000222).',
     fixes: [
-      'AADSTS7000215: the Secret ID was pasted instead of the secret’s Value. The Value is shown only right after the secret is created: create a new secret and copy its Value column.',
+      'AADSTS7000215: the Secret ID was pasted instead of the secret’s Value. The Value is shown only right after the ' + 'secret is created: create a new secret and copy its Value column.',
       'AADSTS7000222: the secret has expired. Create a new one under Certificates & secrets and save its Value.',
-      'AADSTS700016: the Application ID is not registered in this tenant. Copy the Application (client) ID from the app’s Overview page.',
+      'AADSTS700016: the Application ID is not registered in this tenant. Copy the Application (client) ID from the ' + 'app’s Overview page.',
     ],
   },
   {
@@ -47,7 +47,7 @@ const commonIssues: { id: string; title: string; symptom: string; fixes: string[
     title: 'Insufficient permissions',
     symptom: 'Graph answers “Insufficient privileges to complete the operation.” (Authorization_RequestDenied).',
     fixes: [
-      'Under API permissions, add the missing Microsoft Graph application permissions (not delegated ones): User.Read.All, Group.Read.All, GroupMember.Read.All, Mail.Send, Directory.Read.All.',
+      'Under API permissions, add the missing Microsoft Graph application permissions (not delegated ones): ' + 'User.Read.All, Group.Read.All, GroupMember.Read.All, Mail.Send, Directory.Read.All.',
       'Choose “Grant admin consent for <your organization>” as a Global Administrator; every permission must show Granted.',
       'Groups with hidden membership also need Member.Read.Hidden. New consent can take a few minutes to apply.',
     ],
@@ -59,7 +59,7 @@ const commonIssues: { id: string; title: string; symptom: string; fixes: string[
     fixes: [
       'Check the include groups: with any chosen, only their members (nested groups included) are considered.',
       'Members of an exclude group are always left out, even when an include group has them.',
-      'Disabled accounts and guests get no reminders; neither do passwords that never expire or are managed by federation or on-premises.',
+      'Disabled accounts and guests get no reminders; neither do passwords that never expire or are managed by ' + 'federation or on-premises.',
       'Users who never set a password have no change date to count from.',
     ],
   },

@@ -83,7 +83,7 @@ function OrganizationGrid({ tenants, onManage }: { tenants: readonly Tenant[]; o
           trigger={
             <button
               type="button"
-              className="flex h-full min-h-44 w-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed border-input bg-transparent p-6 text-sm font-medium text-muted-foreground transition-colors outline-none hover:border-primary/50 hover:bg-accent/50 hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              className={"flex h-full min-h-44 w-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed " + "border-input bg-transparent p-6 text-sm font-medium text-muted-foreground transition-colors outline-none " + "hover:border-primary/50 hover:bg-accent/50 hover:text-accent-foreground focus-visible:ring-[3px] " + "focus-visible:ring-ring/50"}
             >
               <span className="flex size-10 items-center justify-center rounded-full bg-muted">
                 <PlusIcon className="size-5" aria-hidden />
