@@ -8,7 +8,7 @@ import { pickOption, signUpWithOrganization, subscribeInDemo, toast, uniqueEmail
 // without a policy) 7 days under the organization default of 365.
 
 interface DemoCredentials {
-  tenantId: string;
+  entraTenantId: string;
   applicationId: string;
   clientSecret: string;
   clientSecretId: string;
@@ -55,7 +55,7 @@ test('setup wizard -> demo credentials -> test -> group filters -> preview; a wr
   await wizard.getByRole('button', { name: 'Next' }).click();
 
   await expect(wizard.getByRole('heading', { name: 'Step 3 of 4: Create a client secret' })).toBeVisible();
-  await expect(wizard.getByText('24 months')).toBeVisible();
+  await expect(wizard.getByText('24 months', { exact: true })).toBeVisible();
   await wizard.getByRole('button', { name: 'Next' }).click();
 
   await expect(wizard.getByRole('heading', { name: 'Step 4 of 4: Connect Passwatch' })).toBeVisible();
@@ -66,14 +66,14 @@ test('setup wizard -> demo credentials -> test -> group filters -> preview; a wr
 
   // Completing the wizard opens the Configuration tab with the demo credentials filled in.
   await expect(page.getByRole('tab', { name: 'Configuration' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByLabel('Tenant ID')).toHaveValue(demo.tenantId);
+  await expect(page.getByLabel('Tenant ID')).toHaveValue(demo.entraTenantId);
   await expect(page.getByLabel('Application ID')).toHaveValue(demo.applicationId);
   await expect(page.getByText('Save the tenant connection first')).toBeVisible();
   await page.getByRole('button', { name: 'Save Configuration' }).click();
   await expect(toast(page, 'Configuration saved successfully')).toBeVisible();
   await expect(page.getByText('A client secret is saved')).toBeVisible();
-  await expect(page.getByLabel('Client Secret')).toHaveValue('');
-  await expect(page.getByLabel('Client Secret')).toHaveAttribute('placeholder', 'Leave blank to keep the saved secret');
+  await expect(page.getByLabel('Client Secret', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Client Secret', { exact: true })).toHaveAttribute('placeholder', 'Leave blank to keep the saved secret');
 
   await page.getByRole('button', { name: 'Test Configuration' }).click();
   await expect(toast(page, 'Configuration test completed')).toBeVisible();
@@ -118,15 +118,15 @@ test('setup wizard -> demo credentials -> test -> group filters -> preview; a wr
   await page.keyboard.press('Escape');
 
   // The unsaved form survives a reload (session storage, never the secret).
-  await page.getByLabel('Client Secret').fill('typed but not saved');
+  await page.getByLabel('Client Secret', { exact: true }).fill('typed but not saved');
   await page.reload();
   await page.getByRole('tab', { name: 'Configuration' }).click();
   await expect(page.getByLabel('Password Validity (days)')).toHaveValue('370');
-  await expect(page.getByLabel('Client Secret')).toHaveValue('');
+  await expect(page.getByLabel('Client Secret', { exact: true })).toHaveValue('');
   await page.getByLabel('Password Validity (days)').fill('365');
 
   // The secret's ID instead of its Value: the test says exactly that.
-  await page.getByLabel('Client Secret').fill(demo.clientSecretId);
+  await page.getByLabel('Client Secret', { exact: true }).fill(demo.clientSecretId);
   await page.getByRole('button', { name: 'Save Configuration' }).click();
   await expect(toast(page, 'Configuration saved successfully')).toBeVisible();
   await page.getByRole('tab', { name: 'Testing' }).click();

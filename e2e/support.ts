@@ -59,7 +59,7 @@ export async function subscribeInDemo(page: Page, plan: 'Monthly' | 'Yearly' = '
 }
 
 interface DemoCredentials {
-  tenantId: string;
+  entraTenantId: string;
   azureDirectoryId: string;
   applicationId: string;
   clientSecret: string;
@@ -78,7 +78,7 @@ export async function configureDemoTenant(page: Page, app?: { applicationId: str
   const saved = await page.request.put('/api/configuration', {
     headers: { 'x-tenant-id': organization.id },
     data: {
-      tenantId: demo.tenantId,
+      tenantId: demo.entraTenantId,
       azureDirectoryId: demo.azureDirectoryId,
       applicationId: app?.applicationId ?? demo.applicationId,
       clientSecret: app?.clientSecret ?? demo.clientSecret,

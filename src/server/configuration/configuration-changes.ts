@@ -1,67 +1,46 @@
-import type { ConfigurationBody } from '../../shared/api/configuration.js';
+import { CONFIGURATION_FIELDS, type ConfigurationField, type ConfigurationFieldOfKind } from '../../shared/api/configuration.js';
 import { timeZoneLabel } from '../../shared/domain/time-zones.js';
-import type { ConfigurationRow } from './configuration-store.js';
+import type { ConfigurationSettings } from './configuration-store.js';
 
-type ScalarField =
-  | 'tenantId'
-  | 'azureDirectoryId'
-  | 'applicationId'
-  | 'fromEmail'
-  | 'checkTime'
-  | 'timeZone'
-  | 'daysBeforeExpiration'
-  | 'weekendProcessing'
-  | 'automationEnabled'
-  | 'passwordValidityDays';
+type ValueField = ConfigurationFieldOfKind<'value'>;
+type GroupsField = ConfigurationFieldOfKind<'groups'>;
+type SettingValue = string | number | boolean | null;
 
 /** One changed setting as the audit log records it: values for plain settings, never the secret. */
 export type ConfigurationChange =
-  | { field: ScalarField; from: string | number | boolean; to: string | number | boolean }
-  | { field: 'emailTemplate' }
-  | { field: 'clientSecret'; action: 'stored' | 'replaced' }
-  | { field: 'includeGroups' | 'excludeGroups'; added: string[]; removed: string[] };
+  | { field: ValueField; from: SettingValue; to: SettingValue }
+  | { field: ConfigurationFieldOfKind<'text'> }
+  | { field: ConfigurationFieldOfKind<'secret'>; action: 'stored' | 'replaced' }
+  | { field: GroupsField; added: string[]; removed: string[] };
 
-const LABELS: Record<ConfigurationChange['field'], string> = {
-  tenantId: 'Tenant ID',
-  azureDirectoryId: 'Azure Directory ID',
-  applicationId: 'Application ID',
-  clientSecret: 'client secret',
-  fromEmail: 'from email',
-  emailTemplate: 'email template',
-  checkTime: 'check time',
-  timeZone: 'time zone',
-  daysBeforeExpiration: 'days before expiration',
-  weekendProcessing: 'weekend processing',
-  automationEnabled: 'automation',
-  includeGroups: 'include groups',
-  excludeGroups: 'exclude groups',
-  passwordValidityDays: 'password validity days',
-};
+const fieldsAudited = <Kind extends 'value' | 'text' | 'groups'>(kind: Kind) =>
+  (Object.keys(CONFIGURATION_FIELDS) as ConfigurationField[]).filter(
+    (field): field is ConfigurationFieldOfKind<Kind> => CONFIGURATION_FIELDS[field].audit === kind,
+  );
+const VALUE_FIELDS = fieldsAudited('value');
+const TEXT_FIELDS = fieldsAudited('text');
+const GROUPS_FIELDS = fieldsAudited('groups');
 
 /** Settings that decide which tenant and app the server talks to. */
-export const CONNECTION_FIELDS: ReadonlySet<ConfigurationChange['field']> = new Set(['tenantId', 'azureDirectoryId', 'applicationId', 'clientSecret']);
+export const CONNECTION_FIELDS: ReadonlySet<ConfigurationChange['field']> = new Set(
+  (Object.keys(CONFIGURATION_FIELDS) as ConfigurationField[]).filter((field) => CONFIGURATION_FIELDS[field].connection),
+);
 
 /** What a save changes compared with the stored row. `secretChange` is decided by the caller, who can decrypt. */
-export function diffConfiguration(previous: ConfigurationRow, next: ConfigurationBody, secretChange: 'stored' | 'replaced' | null): ConfigurationChange[] {
-  const before: Record<ScalarField, string | number | boolean> = {
-    tenantId: previous.entraTenantId,
-    azureDirectoryId: previous.azureDirectoryId,
-    applicationId: previous.applicationId,
-    fromEmail: previous.fromEmail,
-    checkTime: previous.checkTime,
-    timeZone: previous.timeZone,
-    daysBeforeExpiration: previous.daysBeforeExpiration,
-    weekendProcessing: previous.weekendProcessing,
-    automationEnabled: previous.automationEnabled,
-    passwordValidityDays: previous.passwordValidityDays,
-  };
+export function diffConfiguration(
+  previous: ConfigurationSettings,
+  next: ConfigurationSettings,
+  secretChange: 'stored' | 'replaced' | null,
+): ConfigurationChange[] {
   const changes: ConfigurationChange[] = [];
-  for (const field of Object.keys(before) as ScalarField[]) {
-    if (before[field] !== next[field]) changes.push({ field, from: before[field], to: next[field] });
+  for (const field of VALUE_FIELDS) {
+    if (previous[field] !== next[field]) changes.push({ field, from: previous[field], to: next[field] });
   }
-  if (previous.emailTemplate !== next.emailTemplate) changes.push({ field: 'emailTemplate' });
+  for (const field of TEXT_FIELDS) {
+    if (previous[field] !== next[field]) changes.push({ field });
+  }
   if (secretChange) changes.push({ field: 'clientSecret', action: secretChange });
-  for (const field of ['includeGroups', 'excludeGroups'] as const) {
+  for (const field of GROUPS_FIELDS) {
     const added = next[field].filter((id) => !previous[field].includes(id));
     const removed = previous[field].filter((id) => !next[field].includes(id));
     if (added.length > 0 || removed.length > 0) changes.push({ field, added, removed });
@@ -75,7 +54,7 @@ export function describeChanges(changes: readonly ConfigurationChange[]): string
 }
 
 function describeChange(change: ConfigurationChange): string {
-  const label = LABELS[change.field];
+  const label = CONFIGURATION_FIELDS[change.field].label;
   if ('from' in change) return `${label} (${formatValue(change.field, change.from)} → ${formatValue(change.field, change.to)})`;
   if ('action' in change) return `${label} (${change.action})`;
   if ('added' in change) {
@@ -85,7 +64,8 @@ function describeChange(change: ConfigurationChange): string {
   return label;
 }
 
-function formatValue(field: ScalarField, value: string | number | boolean): string {
+function formatValue(field: ValueField, value: SettingValue): string {
+  if (value === null) return 'none';
   if (field === 'automationEnabled') return value ? 'enabled' : 'disabled';
   if (field === 'timeZone') return timeZoneLabel(String(value));
   return String(value);

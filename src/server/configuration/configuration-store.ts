@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Configuration } from '../../shared/api/configuration.js';
+import { CONFIGURATION_FIELD_ORDER, type Configuration, type ConfigurationField, type ConfigurationWire } from '../../shared/api/configuration.js';
+import { toWire } from '../../shared/api/entra-tenant-wire-name.js';
 import { CONFIGURATION_DEFAULTS } from '../../shared/domain/configuration-defaults.js';
 import type { Database } from '../db/client.js';
 import { preparedPerDatabase } from '../db/prepared-per-database.js';
@@ -23,16 +24,31 @@ export async function readConfiguration(db: Database, tenantId: string): Promise
   return row ?? null;
 }
 
-/** The API shape: never the secret, only whether one is stored. */
-export function toConfigurationDto(row: ConfigurationRow | null): Configuration {
+/** The settings a save writes, in our names: every body field but the write-only secret. */
+export type ConfigurationSettings = Pick<ConfigurationRow, Exclude<ConfigurationField, 'clientSecret'>>;
+
+const SETTING_FIELDS = CONFIGURATION_FIELD_ORDER.filter((field): field is keyof ConfigurationSettings => field !== 'clientSecret');
+
+/** The row's settings: the columns named like the body's fields. */
+function settingsOf(row: ConfigurationRow): ConfigurationSettings {
+  return Object.fromEntries(SETTING_FIELDS.map((field) => [field, row[field]])) as ConfigurationSettings;
+}
+
+/** The API shape (in the API's names): never the secret, only whether one is stored. */
+export function toConfigurationDto(row: ConfigurationRow | null): ConfigurationWire {
+  return toWire(toConfiguration(row));
+}
+
+function toConfiguration(row: ConfigurationRow | null): Configuration {
   if (!row) {
     return {
       configured: false,
-      tenantId: '',
+      entraTenantId: '',
       azureDirectoryId: '',
       applicationId: '',
       hasClientSecret: false,
       clientSecretUpdatedAt: null,
+      clientSecretExpiresAt: null,
       fromEmail: '',
       emailTemplate: '',
       ...CONFIGURATION_DEFAULTS,
@@ -43,21 +59,9 @@ export function toConfigurationDto(row: ConfigurationRow | null): Configuration 
   }
   return {
     configured: true,
-    tenantId: row.entraTenantId,
-    azureDirectoryId: row.azureDirectoryId,
-    applicationId: row.applicationId,
+    ...settingsOf(row),
     hasClientSecret: row.clientSecretEncrypted !== null,
     clientSecretUpdatedAt: row.clientSecretUpdatedAt?.toISOString() ?? null,
-    fromEmail: row.fromEmail,
-    emailTemplate: row.emailTemplate,
-    checkTime: row.checkTime,
-    timeZone: row.timeZone,
-    daysBeforeExpiration: row.daysBeforeExpiration,
-    weekendProcessing: row.weekendProcessing,
-    automationEnabled: row.automationEnabled,
-    includeGroups: row.includeGroups,
-    excludeGroups: row.excludeGroups,
-    passwordValidityDays: row.passwordValidityDays,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

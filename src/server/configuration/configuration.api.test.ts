@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientSecretExpiryMessages, suggestedClientSecretExpiry } from '../../shared/domain/client-secret-expiry.js';
+import { localDateOf } from '../../shared/domain/days-until.js';
+import { addDays } from '../../shared/domain/local-date.js';
 import { DEMO_GRAPH_CREDENTIALS } from '../../simulators/graph/index.js';
 import { buildApp } from '../app.js';
 import { OidcProvider } from '../auth/index.js';
@@ -36,6 +39,7 @@ describe('GET /api/configuration', () => {
       applicationId: '',
       hasClientSecret: false,
       clientSecretUpdatedAt: null,
+      clientSecretExpiresAt: null,
       fromEmail: '',
       emailTemplate: '',
       checkTime: '08:00',
@@ -183,9 +187,80 @@ describe('PUT and POST /api/configuration', () => {
   });
 });
 
+describe('the client secret expiry date', () => {
+  // configurationFor saves the organization in America/New_York: its calendar decides "today".
+  const today = () => localDateOf(harness.graph.clock.now(), 'America/New_York');
+  const expiresAt = (days: number) => addDays(today(), days);
+  const storedExpiry = async (member: Member) =>
+    (await harness.database.db.select().from(configurations).where(eq(configurations.tenantId, member.tenantId)))[0]?.clientSecretExpiresAt;
+
+  it('is saved with the secret, answered, kept by a save without it and cleared by null', async () => {
+    const owner = await organizationOwner(harness);
+    const saved = await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecretExpiresAt: expiresAt(700) }));
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().clientSecretExpiresAt).toBe(expiresAt(700));
+    expect(await storedExpiry(owner)).toBe(expiresAt(700));
+
+    const kept = await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecret: undefined, checkTime: '09:00' }));
+    expect(kept.json().clientSecretExpiresAt).toBe(expiresAt(700));
+    expect((await get(owner)).json().clientSecretExpiresAt).toBe(expiresAt(700));
+
+    const cleared = await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecret: undefined, clientSecretExpiresAt: null }));
+    expect(cleared.json().clientSecretExpiresAt).toBeNull();
+  });
+
+  it("clears the old secret's date when a new secret comes without one", async () => {
+    const owner = await organizationOwner(harness);
+    await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecretExpiresAt: expiresAt(20) }));
+    const rotated = await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecret: 'New8Q~rotated-secret-value-0123456789abcd' }));
+    expect(rotated.json()).toMatchObject({ hasClientSecret: true, clientSecretExpiresAt: null });
+  });
+
+  it('writes a changed date to the audit log', async () => {
+    const owner = await organizationOwner(harness, { firstName: 'Grace', lastName: 'Hopper' });
+    await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecretExpiresAt: expiresAt(10) }));
+    await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecret: undefined, clientSecretExpiresAt: expiresAt(400) }));
+    const [latest] = await auditMessages(owner);
+    expect(latest).toBe(`Configuration updated by Grace Hopper: client secret expiry (${expiresAt(10)} → ${expiresAt(400)})`);
+  });
+
+  it('accepts today with a new secret and a past date recorded for the stored one', async () => {
+    const owner = await organizationOwner(harness);
+    expect((await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecretExpiresAt: today() }))).statusCode).toBe(200);
+    const past = await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecret: undefined, clientSecretExpiresAt: expiresAt(-3) }));
+    expect(past.statusCode).toBe(200);
+    expect(past.json().clientSecretExpiresAt).toBe(expiresAt(-3));
+  });
+
+  it.each([
+    ['not a date', () => '24.11.2028', clientSecretExpiryMessages.invalid],
+    ['no calendar day', () => '2027-02-30', clientSecretExpiryMessages.invalid],
+    ['a number', () => 20281124, clientSecretExpiryMessages.invalid],
+    ['in the past for a new secret', () => expiresAt(-1), clientSecretExpiryMessages.inThePast],
+    ['more than 24 months ahead', () => addDays(suggestedClientSecretExpiry(today()), 2), clientSecretExpiryMessages.tooLate],
+  ])('answers 400 for a date %s, saving nothing', async (_case, date, message) => {
+    const owner = await organizationOwner(harness);
+    const response = await save(owner, { ...configurationFor(), clientSecretExpiresAt: date() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, fieldErrors: { clientSecretExpiresAt: [message] } });
+    expect((await get(owner)).json().configured).toBe(false);
+  });
+});
+
+describe('the Entra tenant on the wire', () => {
+  it('is tenantId in the API and entra_tenant_id in the database, apart from the organization', async () => {
+    const owner = await organizationOwner(harness);
+    const response = await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { tenantId: 'contoso.onmicrosoft.com' }));
+    expect(response.json()).toMatchObject({ tenantId: 'contoso.onmicrosoft.com' });
+    expect(response.json()).not.toHaveProperty('entraTenantId');
+    const [row] = await harness.database.db.select().from(configurations).where(eq(configurations.tenantId, owner.tenantId));
+    expect(row).toMatchObject({ tenantId: owner.tenantId, entraTenantId: 'contoso.onmicrosoft.com' });
+  });
+});
+
 describe('GET /api/demo/graph-credentials', () => {
   const credentials = {
-    tenantId: DEMO_GRAPH_CREDENTIALS.directoryId,
+    entraTenantId: DEMO_GRAPH_CREDENTIALS.directoryId,
     azureDirectoryId: DEMO_GRAPH_CREDENTIALS.directoryId,
     applicationId: DEMO_GRAPH_CREDENTIALS.applicationId,
     clientSecret: DEMO_GRAPH_CREDENTIALS.clientSecret,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { configurationBody, type Configuration, type ConnectionStatus, type DemoGraphCredentials, type TestConfigurationResult } from '../../shared/api/configuration.js';
+import { configurationBody, type ConfigurationWire, type ConnectionStatus, type DemoGraphCredentials, type TestConfigurationResult } from '../../shared/api/configuration.js';
 import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
 import { getConnectionStatus } from './connection-status.js';
@@ -17,7 +17,7 @@ export interface ConfigurationRouteDeps extends TenantGraphDeps {
 export function registerConfigurationRoutes(app: FastifyInstance, deps: ConfigurationRouteDeps): void {
   const { guards } = deps;
 
-  app.get('/api/configuration', { preHandler: guards.requireTenant }, async (request): Promise<Configuration> =>
+  app.get('/api/configuration', { preHandler: guards.requireTenant }, async (request): Promise<ConfigurationWire> =>
     toConfigurationDto(await readConfiguration(deps.db, tenantIdOf(request))),
   );
 
@@ -27,7 +27,7 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
       method,
       url: '/api/configuration',
       preHandler: guards.requireTenant,
-      handler: async (request): Promise<Configuration> => {
+      handler: async (request): Promise<ConfigurationWire> => {
         const tenantId = tenantIdOf(request);
         const input = validate(configurationBody, request.body);
         const saved = await saveConfiguration(deps, tenantId, userIdOf(request), input);

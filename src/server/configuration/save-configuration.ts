@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { ConfigurationBody } from '../../shared/api/configuration.js';
+import { clientSecretExpiryProblem } from '../../shared/domain/client-secret-expiry.js';
+import { localDateOf } from '../../shared/domain/days-until.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
 import type { Clock } from '../clock.js';
 import { SecretBoxError, type SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
+import { badRequest } from '../http/app-error.js';
 import { configurations } from '../db/schema/index.js';
 import { CONNECTION_FIELDS, describeChanges, diffConfiguration, type ConfigurationChange } from './configuration-changes.js';
-import type { ConfigurationRow } from './configuration-store.js';
+import type { ConfigurationRow, ConfigurationSettings } from './configuration-store.js';
 import { sanitizeTemplate } from '../mail/index.js';
 
 export interface SaveConfigurationResult {
@@ -20,7 +23,7 @@ export interface SaveConfigurationResult {
  * Saves an organization's whole configuration. The secret is encrypted before it reaches the
  * database and kept when none is given. A change is written to the audit log with the same
  * transaction, naming who changed what (never the secret). New connection settings reset the
- * connection status until the next real check.
+ * connection status until the next real check. An invalid expiry date answers 400 and writes nothing.
  */
 export async function saveConfiguration(
   deps: { db: Database; secretBox: SecretBox; clock: Clock },
@@ -30,29 +33,21 @@ export async function saveConfiguration(
 ): Promise<SaveConfigurationResult> {
   const { db, secretBox } = deps;
   // The template goes to every user: stored without scripts, handlers or remote resources.
-  const input = { ...body, emailTemplate: sanitizeTemplate(body.emailTemplate) };
+  const { clientSecret, clientSecretExpiresAt, ...settings } = { ...body, emailTemplate: sanitizeTemplate(body.emailTemplate) };
   const actorName = await actorNameOf(db, actorUserId);
   const now = deps.clock();
   return db.transaction(async (tx) => {
     const [previous] = await tx.select().from(configurations).where(eq(configurations.tenantId, tenantId)).for('update');
-    const secretChange = previous ? secretChangeOf(secretBox, previous.clientSecretEncrypted, input.clientSecret) : input.clientSecret ? 'stored' : null;
-    const changes = previous ? diffConfiguration(previous, input, secretChange) : [];
+    const secretChange = previous ? secretChangeOf(secretBox, previous.clientSecretEncrypted, clientSecret) : clientSecret ? 'stored' : null;
+    const next: ConfigurationSettings = {
+      ...settings,
+      clientSecretExpiresAt: recordedExpiry(previous ?? null, clientSecretExpiresAt, secretChange, localDateOf(now, settings.timeZone)),
+    };
+    const changes = previous ? diffConfiguration(previous, next, secretChange) : [];
     const connectionChanged = !previous || changes.some((change) => CONNECTION_FIELDS.has(change.field));
     const values = {
-      entraTenantId: input.tenantId,
-      azureDirectoryId: input.azureDirectoryId,
-      applicationId: input.applicationId,
-      fromEmail: input.fromEmail,
-      emailTemplate: input.emailTemplate,
-      checkTime: input.checkTime,
-      timeZone: input.timeZone,
-      daysBeforeExpiration: input.daysBeforeExpiration,
-      weekendProcessing: input.weekendProcessing,
-      automationEnabled: input.automationEnabled,
-      includeGroups: input.includeGroups,
-      excludeGroups: input.excludeGroups,
-      passwordValidityDays: input.passwordValidityDays,
-      ...(secretChange && input.clientSecret ? { clientSecretEncrypted: secretBox.seal(input.clientSecret), clientSecretUpdatedAt: now } : {}),
+      ...next,
+      ...(secretChange && clientSecret ? { clientSecretEncrypted: secretBox.seal(clientSecret), clientSecretUpdatedAt: now } : {}),
       ...(connectionChanged ? { connectionStatus: 'unknown' as const, connectionMessage: null, connectionProblem: null, missingPermissions: [], connectionCheckedAt: null } : {}),
       ...(previous && changes.length === 0 ? {} : { updatedAt: now, updatedByUserId: actorUserId }),
     };
@@ -66,9 +61,9 @@ export async function saveConfiguration(
       await recordAudit(tx, tenantId, {
         category: 'configuration',
         status: 'success',
-        message: `Configuration created by ${actorName}${input.clientSecret ? ' (client secret stored)' : ''}`,
+        message: `Configuration created by ${actorName}${clientSecret ? ' (client secret stored)' : ''}`,
         actorUserId,
-        details: { created: true, clientSecretStored: Boolean(input.clientSecret) },
+        details: { created: true, clientSecretStored: Boolean(clientSecret) },
         createdAt: now,
       });
     } else if (changes.length > 0) {
@@ -83,6 +78,24 @@ export async function saveConfiguration(
     }
     return { configuration: saved, changes, created: !previous };
   });
+}
+
+/**
+ * The expiry date to store. A date given is checked against the organization's today; none given
+ * keeps the stored one, except that a new secret without a date clears it: the stored date was the
+ * old secret's (the dashboard then asks for the new one).
+ */
+function recordedExpiry(
+  previous: ConfigurationRow | null,
+  given: string | null | undefined,
+  secretChange: 'stored' | 'replaced' | null,
+  today: string,
+): string | null {
+  if (given === undefined) return secretChange ? null : (previous?.clientSecretExpiresAt ?? null);
+  if (given === null) return null;
+  const problem = clientSecretExpiryProblem({ expiresAt: given, today, newSecret: secretChange !== null, changed: given !== previous?.clientSecretExpiresAt });
+  if (problem) throw badRequest(problem, { clientSecretExpiresAt: [problem] });
+  return given;
 }
 
 /** Whether a given secret differs from the stored one; a stored value the key cannot open counts as different. */

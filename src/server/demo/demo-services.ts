@@ -48,7 +48,7 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
     // One server plays both login.microsoftonline.com and graph.microsoft.com (the client adds /v1.0).
     graph: { authorityUrl: graphUrl, apiUrl: graphUrl },
     graphCredentials: {
-      tenantId: DEMO_GRAPH_CREDENTIALS.directoryId,
+      entraTenantId: DEMO_GRAPH_CREDENTIALS.directoryId,
       azureDirectoryId: DEMO_GRAPH_CREDENTIALS.directoryId,
       applicationId: DEMO_GRAPH_CREDENTIALS.applicationId,
       clientSecret: DEMO_GRAPH_CREDENTIALS.clientSecret,

@@ -39,12 +39,7 @@ export function suggestedClientSecretExpiry(today: LocalDate): LocalDate {
  * hour). A changed date may be at most 24 months ahead plus one day, the slack for Entra showing
  * the date in the admin's browser zone rather than the organization's.
  */
-export function clientSecretExpiryProblem(input: {
-  expiresAt: LocalDate | null;
-  today: LocalDate;
-  newSecret: boolean;
-  changed: boolean;
-}): string | null {
+export function clientSecretExpiryProblem(input: { expiresAt: LocalDate | null; today: LocalDate; newSecret: boolean; changed: boolean }): string | null {
   const { expiresAt, today } = input;
   if (expiresAt === null) return input.newSecret ? clientSecretExpiryMessages.requiredWithNewSecret : null;
   if (!isLocalDate(expiresAt)) return clientSecretExpiryMessages.invalid;

@@ -23,11 +23,12 @@ const contoso = buildTenant({ name: 'Contoso', domain: 'contoso.com' });
 
 const savedConfiguration: Configuration = {
   configured: true,
-  tenantId: 'contoso.onmicrosoft.com',
+  entraTenantId: 'contoso.onmicrosoft.com',
   azureDirectoryId: '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90',
   applicationId: 'a7c3e9f1-2b4d-4e6a-8c1f-3d5b7a9e2c64',
   hasClientSecret: true,
   clientSecretUpdatedAt: '2025-03-01T15:00:00.000Z',
+  clientSecretExpiresAt: null,
   fromEmail: 'passwatch@contoso.com',
   emailTemplate: '<p>Hello {{userName}}</p>',
   checkTime: '08:00',
@@ -102,7 +103,7 @@ describe('dashboard header', () => {
 describe('Configuration tab', () => {
   it('shows the saved values, never a secret, and says that one is saved', () => {
     const html = renderConfigurationTab({ configuration: savedConfiguration, securityGroups: groups });
-    expect(inputValue(html, 'configuration-tenantId')).toBe('contoso.onmicrosoft.com');
+    expect(inputValue(html, 'configuration-entraTenantId')).toBe('contoso.onmicrosoft.com');
     expect(inputValue(html, 'configuration-clientSecret')).toBe('');
     expect(html).toContain('placeholder="Leave blank to keep the saved secret"');
     expect(textOf(html)).toContain('A client secret is saved (since 3/1/2025)');
@@ -134,7 +135,7 @@ describe('Configuration tab', () => {
   });
 
   it('asks for the tenant connection before groups can load or be previewed', () => {
-    const unsaved = { ...savedConfiguration, configured: false, tenantId: '', applicationId: '', hasClientSecret: false, includeGroups: [], excludeGroups: [] };
+    const unsaved = { ...savedConfiguration, configured: false, entraTenantId: '', applicationId: '', hasClientSecret: false, includeGroups: [], excludeGroups: [] };
     const html = renderConfigurationTab({ configuration: unsaved });
     expect(textOf(html)).toContain('Save the tenant connection first');
     expect(html).not.toContain('placeholder="Leave blank to keep the saved secret"');
@@ -146,11 +147,11 @@ describe('Configuration tab', () => {
     saveFormState(
       storage,
       contoso.id,
-      { ...savedFormValues(), tenantId: 'fabrikam.onmicrosoft.com', clientSecret: 'typed-secret', daysBeforeExpiration: '12' },
+      { ...savedFormValues(), entraTenantId: 'fabrikam.onmicrosoft.com', clientSecret: 'typed-secret', daysBeforeExpiration: '12' },
       Date.now(),
     );
     const html = renderConfigurationTab({ configuration: savedConfiguration }, storage);
-    expect(inputValue(html, 'configuration-tenantId')).toBe('fabrikam.onmicrosoft.com');
+    expect(inputValue(html, 'configuration-entraTenantId')).toBe('fabrikam.onmicrosoft.com');
     expect(inputValue(html, 'configuration-daysBeforeExpiration')).toBe('12');
     expect(inputValue(html, 'configuration-clientSecret')).toBe('');
     expect(textOf(html)).toContain('You have unsaved changes.');
@@ -158,9 +159,9 @@ describe('Configuration tab', () => {
 
   it('ignores another organization’s stored form', () => {
     const storage = memoryStorage();
-    saveFormState(storage, 'another-org', { ...savedFormValues(), tenantId: 'fabrikam.onmicrosoft.com' }, Date.now());
+    saveFormState(storage, 'another-org', { ...savedFormValues(), entraTenantId: 'fabrikam.onmicrosoft.com' }, Date.now());
     const html = renderConfigurationTab({ configuration: savedConfiguration }, storage);
-    expect(inputValue(html, 'configuration-tenantId')).toBe('contoso.onmicrosoft.com');
+    expect(inputValue(html, 'configuration-entraTenantId')).toBe('contoso.onmicrosoft.com');
     expect(textOf(html)).toContain('All changes saved.');
   });
 });

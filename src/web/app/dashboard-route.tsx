@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { DemoGraphCredentials } from '../../shared/api/configuration';
+import { ClientSecretExpiryAlert } from '@/features/configuration/components/client-secret-expiry-alert';
+import { ClientSecretExpiryField } from '@/features/configuration/components/client-secret-expiry-field';
 import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
 import { DryRunPanel } from '@/features/reminder-policy/components/dry-run-panel';
 import { ForecastCard } from '@/features/reminder-policy/components/forecast-card';
@@ -52,8 +54,8 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boole
   const testable = configuration?.configured ?? false;
   const { data: appInfo } = useAppInfo();
 
-  function fillDemoCredentials({ tenantId, azureDirectoryId, applicationId, clientSecret, fromEmail }: DemoGraphCredentials) {
-    applyCredentials({ tenantId, azureDirectoryId, applicationId, clientSecret, fromEmail });
+  function fillDemoCredentials({ entraTenantId, azureDirectoryId, applicationId, clientSecret, fromEmail }: DemoGraphCredentials) {
+    applyCredentials({ entraTenantId, azureDirectoryId, applicationId, clientSecret, fromEmail });
   }
 
   return (
@@ -64,6 +66,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boole
         activeTab={activeTab}
         onActiveTabChange={setActiveTab}
         onOpenSetupGuide={() => setSetupGuideOpen(true)}
+        notices={<ClientSecretExpiryAlert onOpenConfiguration={() => setActiveTab('configuration')} />}
         statCards={<StatCards />}
         tabs={{
           overview: (
@@ -95,6 +98,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boole
         }}
         demoMode={appInfo?.demoMode ?? false}
         onUseDemoCredentials={fillDemoCredentials}
+        clientSecretExpiryField={<ClientSecretExpiryField controlId="setup-clientSecretExpiresAt" suggestWhenEmpty />}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { partialMatchKey, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { configurationSchema, type Configuration, type ConfigurationBody } from '../../../../shared/api/configuration';
+import { toWire } from '../../../../shared/api/entra-tenant-wire-name';
 import { requestJson } from '@/lib/api-client';
 import { configurationQueryKey } from '@/lib/configuration-queries';
 import { userScopedQueryKeys } from '@/lib/query-keys';
@@ -10,7 +11,7 @@ import { securityGroupsQueryKey } from './get-security-groups';
 export type SaveMethod = 'PUT' | 'POST';
 
 export async function saveConfiguration(method: SaveMethod, body: ConfigurationBody): Promise<Configuration> {
-  return requestJson(method, '/api/configuration', configurationSchema, body);
+  return requestJson(method, '/api/configuration', configurationSchema, toWire(body));
 }
 
 const matches = (queryKey: QueryKey, keys: readonly QueryKey[]) => keys.some((key) => partialMatchKey(queryKey, key));

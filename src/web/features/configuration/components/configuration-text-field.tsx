@@ -6,16 +6,20 @@ import type { ConfigurationFormValues } from '../utils/configuration-form-values
 
 type TextField = { [F in keyof ConfigurationFormValues]: ConfigurationFormValues[F] extends string ? F : never }[keyof ConfigurationFormValues];
 
-/** A labelled input bound to one text field of the configuration form, with its error beneath. */
+/**
+ * A labelled input bound to one text field of the configuration form, with its error beneath.
+ * `controlId` gives a second control of the same field (the Setup Guide's) an id of its own.
+ */
 export function ConfigurationTextField({
   field,
   label,
   hint,
+  controlId,
   ...inputProps
-}: { field: TextField; label: string; hint?: ReactNode } & Omit<ComponentProps<typeof Input>, 'id' | 'value' | 'onChange'>) {
+}: { field: TextField; label: string; hint?: ReactNode; controlId?: string } & Omit<ComponentProps<typeof Input>, 'id' | 'value' | 'onChange'>) {
   const { values, errors, setField } = useConfigurationForm();
   return (
-    <FormField id={configurationFieldId(field)} label={label} hint={hint} error={errors[field]}>
+    <FormField id={controlId ?? configurationFieldId(field)} label={label} hint={hint} error={errors[field]}>
       {(control) => (
         <Input {...inputProps} {...control} value={values?.[field] ?? ''} onChange={(event) => setField(field, event.target.value)} />
       )}

@@ -2,6 +2,7 @@ import { KeyRoundIcon } from 'lucide-react';
 import { formatDateUs } from '../../../../shared/domain/us-format';
 import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { useConfigurationForm } from '../hooks/configuration-form';
+import { ClientSecretExpiryField } from './client-secret-expiry-field';
 import { ConfigurationTextField } from './configuration-text-field';
 
 /** Tenant connection: the app registration's IDs, its client secret (write-only) and the sender. */
@@ -21,7 +22,7 @@ export function CredentialsCard() {
       </CardHeader>
       <CardContent className="grid gap-5 md:grid-cols-2">
         <ConfigurationTextField
-          field="tenantId"
+          field="entraTenantId"
           label="Tenant ID"
           hint="The Directory (tenant) ID, or a verified domain such as contoso.onmicrosoft.com."
           autoComplete="off"
@@ -62,6 +63,7 @@ export function CredentialsCard() {
             </>
           }
         />
+        <ClientSecretExpiryField />
         <ConfigurationTextField
           field="fromEmail"
           label="From Email"

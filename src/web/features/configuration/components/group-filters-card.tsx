@@ -12,7 +12,7 @@ import { PreviewUsersDialog } from './preview-users-dialog';
 export function GroupFiltersCard() {
   const { configuration } = useConfigurationForm();
   // The server reads groups with the saved credentials: nothing to ask before they are saved.
-  const connectionSaved = Boolean(configuration?.configured && configuration.tenantId && configuration.applicationId);
+  const connectionSaved = Boolean(configuration?.configured && configuration.entraTenantId && configuration.applicationId);
   const groupsQuery = useSecurityGroups({ enabled: connectionSaved });
   const groups = groupsQuery.data;
 

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { configurationBody, type Configuration } from '../../../../shared/api/configuration';
+import { CONFIGURATION_FIELD_ORDER, configurationBody, type Configuration } from '../../../../shared/api/configuration';
+import { fromWire } from '../../../../shared/api/entra-tenant-wire-name';
 import { toast } from '@/components/ui/use-toast';
 import { browserStorage, type KeyValueStorage } from '@/lib/browser-storage';
 import { defaultTemplateQueryOptions } from '@/lib/configuration-queries';
@@ -16,6 +17,7 @@ import {
   type ConfigurationFormField,
   type ConfigurationFormValues,
 } from '../utils/configuration-form-values';
+import { expiryFieldProblem, organizationToday, withSuggestedExpiry } from '../utils/client-secret-expiry-field';
 import { editDraft, hasUnsavedChanges, settleDraftAfterSave, type FormDraft } from '../utils/form-draft';
 import { clearFormState, readFormState, saveFormState } from '../utils/form-state-storage';
 import type { GroupSelection } from '../utils/group-selection';
@@ -52,24 +54,9 @@ export function configurationFieldId(field: string): string {
   return `configuration-${field}`;
 }
 
-const fieldOrder: readonly string[] = [
-  'tenantId',
-  'azureDirectoryId',
-  'applicationId',
-  'clientSecret',
-  'fromEmail',
-  'emailTemplate',
-  'checkTime',
-  'timeZone',
-  'daysBeforeExpiration',
-  'weekendProcessing',
-  'passwordValidityDays',
-  'includeGroups',
-  'excludeGroups',
-];
-
+/** The first invalid field in the contract's order, the order the Configuration tab shows them in. */
 function firstInvalidField(errors: FieldMessages): string | undefined {
-  return fieldOrder.find((field) => errors[field]);
+  return CONFIGURATION_FIELD_ORDER.find((field) => errors[field]);
 }
 
 /**
@@ -162,7 +149,9 @@ export function ConfigurationFormProvider({
   const edit = useCallback((changes: Partial<ConfigurationFormValues>) => {
     setDraft((current) => {
       const base = current?.values ?? saved.current;
-      return base ? editDraft(base, changes, Date.now()) : current;
+      if (!base) return current;
+      const now = Date.now();
+      return editDraft(base, withSuggestedExpiry(base, saved.current, changes, organizationToday(base.timeZone, now)), now);
     });
     setErrors((current) => {
       const next = { ...current };
@@ -193,8 +182,10 @@ export function ConfigurationFormProvider({
       const sentValues = { ...base, ...changes };
       const sentDraft = from === 'form' ? draft : null;
       const checked = validateForm(configurationBody, toConfigurationPayload(sentValues, configuration.automationEnabled));
-      if (!checked.success) {
-        refuse(checked.fieldErrors, null);
+      const expiryProblem = expiryFieldProblem(sentValues, configuration, organizationToday(sentValues.timeZone, Date.now()));
+      if (!checked.success || expiryProblem) {
+        const expiryErrors: FieldMessages = expiryProblem ? { clientSecretExpiresAt: expiryProblem } : {};
+        refuse({ ...expiryErrors, ...(checked.success ? {} : fromWire(checked.fieldErrors)) }, null);
         return;
       }
       saveMutation.mutate(
@@ -205,7 +196,7 @@ export function ConfigurationFormProvider({
             setErrors({});
             onSaved();
           },
-          onError: (error) => refuse(serverFieldMessages(error), error),
+          onError: (error) => refuse(fromWire(serverFieldMessages(error)), error),
         },
       );
     },

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { configurationBody, type Configuration } from '../../../../shared/api/configuration';
+import { CONFIGURATION_FIELD_ORDER, configurationBody, type Configuration } from '../../../../shared/api/configuration';
 import { configurationMessages } from '../../../../shared/domain/validation-messages';
 import { validateForm } from '@/lib/form-errors';
-import { changesConnection, toConfigurationPayload, toFormValues, type ConfigurationFormValues } from './configuration-form-values';
+import { changesConnection, configurationFormValuesSchema, toConfigurationPayload, toFormValues, type ConfigurationFormValues } from './configuration-form-values';
 
 const savedConfiguration: Configuration = {
   configured: true,
-  tenantId: 'contoso.onmicrosoft.com',
+  entraTenantId: 'contoso.onmicrosoft.com',
   azureDirectoryId: '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90',
   applicationId: 'a7c3e9f1-2b4d-4e6a-8c1f-3d5b7a9e2c64',
   hasClientSecret: true,
   clientSecretUpdatedAt: '2025-03-01T10:00:00.000Z',
+  clientSecretExpiresAt: '2027-03-01',
   fromEmail: 'passwatch@contoso.com',
   emailTemplate: '<p>Hello {{userName}}, {{daysRemaining}} days left.</p>',
   checkTime: '08:00',
@@ -27,11 +28,12 @@ const savedConfiguration: Configuration = {
 const unsaved: Configuration = {
   ...savedConfiguration,
   configured: false,
-  tenantId: '',
+  entraTenantId: '',
   azureDirectoryId: '',
   applicationId: '',
   hasClientSecret: false,
   clientSecretUpdatedAt: null,
+  clientSecretExpiresAt: null,
   fromEmail: '',
   emailTemplate: '',
   includeGroups: [],
@@ -43,11 +45,19 @@ function formValues(overrides: Partial<ConfigurationFormValues> = {}): Configura
   return { ...toFormValues(savedConfiguration, null), ...overrides };
 }
 
+describe('the form values derived from the contract', () => {
+  it('edits every field of the body but the automation switch, each with a place in the focus order', () => {
+    const formFields = Object.keys(configurationFormValuesSchema.shape).sort();
+    expect(formFields).toEqual(CONFIGURATION_FIELD_ORDER.filter((field) => field !== 'automationEnabled').sort());
+  });
+});
+
 describe('toFormValues', () => {
   it('shows the saved configuration with an empty secret field and numbers as text', () => {
     expect(toFormValues(savedConfiguration, '<p>Default</p>')).toMatchObject({
-      tenantId: 'contoso.onmicrosoft.com',
+      entraTenantId: 'contoso.onmicrosoft.com',
       clientSecret: '',
+      clientSecretExpiresAt: '2027-03-01',
       emailTemplate: savedConfiguration.emailTemplate,
       daysBeforeExpiration: '7',
       passwordValidityDays: '365',
@@ -58,6 +68,10 @@ describe('toFormValues', () => {
   it('fills the empty template of an unsaved configuration with the default template', () => {
     expect(toFormValues(unsaved, '<p>Default</p>').emailTemplate).toBe('<p>Default</p>');
     expect(toFormValues(unsaved, null).emailTemplate).toBe('');
+  });
+
+  it('shows no recorded expiry date as an empty date field', () => {
+    expect(toFormValues(unsaved, null).clientSecretExpiresAt).toBe('');
   });
 
   it('copies the group lists, so editing the form never changes the cached configuration', () => {
@@ -71,6 +85,12 @@ describe('toConfigurationPayload', () => {
   it('leaves a blank client secret out so the saved one is kept', () => {
     expect(toConfigurationPayload(formValues({ clientSecret: '   ' }), true)).not.toHaveProperty('clientSecret');
     expect(toConfigurationPayload(formValues({ clientSecret: 'abc~123' }), true)).toHaveProperty('clientSecret', 'abc~123');
+  });
+
+  it("speaks the API's names (the Entra tenant is tenantId there) and sends an empty expiry date as null", () => {
+    const payload = toConfigurationPayload(formValues({ clientSecretExpiresAt: '' }), true);
+    expect(payload).toMatchObject({ tenantId: 'contoso.onmicrosoft.com', clientSecretExpiresAt: null });
+    expect(payload).not.toHaveProperty('entraTenantId');
   });
 
   it('sends the saved automation setting, which the form does not edit', () => {
@@ -96,8 +116,9 @@ describe('toConfigurationPayload', () => {
   it('reports the documented messages for missing credentials', () => {
     const result = validateForm(
       configurationBody,
-      toConfigurationPayload(formValues({ tenantId: '', azureDirectoryId: '', applicationId: '', fromEmail: 'nope' }), true),
+      toConfigurationPayload(formValues({ entraTenantId: '', azureDirectoryId: '', applicationId: '', fromEmail: 'nope' }), true),
     );
+    // The contract reports in the API's names; the form maps them back (entra-tenant-wire-name.ts).
     expect(result.success ? {} : result.fieldErrors).toMatchObject({
       tenantId: 'Tenant ID is required',
       azureDirectoryId: 'Azure Directory ID is required',

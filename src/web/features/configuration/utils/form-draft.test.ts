@@ -4,10 +4,11 @@ import type { ConfigurationFormValues } from './configuration-form-values';
 import { editDraft, hasUnsavedChanges, settleDraftAfterSave } from './form-draft';
 
 const shown: ConfigurationFormValues = {
-  tenantId: 'contoso.onmicrosoft.com',
+  entraTenantId: 'contoso.onmicrosoft.com',
   azureDirectoryId: '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90',
   applicationId: 'a7c3e9f1-2b4d-4e6a-8c1f-3d5b7a9e2c64',
   clientSecret: '',
+  clientSecretExpiresAt: '',
   fromEmail: 'passwatch@contoso.com',
   emailTemplate: '<p>Hi</p>',
   checkTime: '08:00',

@@ -4,10 +4,11 @@ import type { ConfigurationFormValues } from './configuration-form-values';
 import { clearFormState, FORM_STATE_TTL_MS, formStateStorageKey, readFormState, saveFormState } from './form-state-storage';
 
 const values: ConfigurationFormValues = {
-  tenantId: 'contoso.onmicrosoft.com',
+  entraTenantId: 'contoso.onmicrosoft.com',
   azureDirectoryId: '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90',
   applicationId: 'a7c3e9f1-2b4d-4e6a-8c1f-3d5b7a9e2c64',
   clientSecret: 'Dmo8Q~super-secret-value',
+  clientSecretExpiresAt: '2028-11-24',
   fromEmail: 'passwatch@contoso.com',
   emailTemplate: '<p>Hi</p>',
   checkTime: '08:00',
@@ -45,7 +46,7 @@ describe('form state in session storage', () => {
 
   it('drops a form without a tenant ID', () => {
     const storage = memoryStorage();
-    saveFormState(storage, 'org-1', { ...values, tenantId: '  ' }, savedAt);
+    saveFormState(storage, 'org-1', { ...values, entraTenantId: '  ' }, savedAt);
     expect(readFormState(storage, 'org-1', savedAt)).toBeNull();
   });
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { WEEKEND_PROCESSING_VALUES } from '../../../../shared/domain/schedule';
 import { readStoredJson, removeStoredItem, writeStoredJson, type KeyValueStorage } from '@/lib/browser-storage';
-import type { ConfigurationFormValues } from './configuration-form-values';
+import { configurationFormValuesSchema, type ConfigurationFormValues } from './configuration-form-values';
 
 /** docs/product.md §States (draft form): unsaved form state survives a reload for 10 minutes. */
 export const FORM_STATE_TTL_MS = 10 * 60 * 1000;
@@ -11,7 +10,7 @@ export function formStateStorageKey(organizationId: string): string {
   return `passwatch.configurationForm.${organizationId}`;
 }
 
-type StoredFormValues = Omit<ConfigurationFormValues, 'clientSecret'>;
+type StoredFormValues = z.infer<typeof storedFormStateSchema>['values'];
 
 export interface StoredFormState {
   values: StoredFormValues;
@@ -19,22 +18,10 @@ export interface StoredFormState {
   savedAt: number;
 }
 
+// The form's values as the contract derives them, less the secret: a field added to the form is kept too.
 const storedFormStateSchema = z.object({
   savedAt: z.number(),
-  values: z.object({
-    tenantId: z.string(),
-    azureDirectoryId: z.string(),
-    applicationId: z.string(),
-    fromEmail: z.string(),
-    emailTemplate: z.string(),
-    checkTime: z.string(),
-    timeZone: z.string(),
-    daysBeforeExpiration: z.string(),
-    weekendProcessing: z.enum(WEEKEND_PROCESSING_VALUES),
-    passwordValidityDays: z.string(),
-    includeGroups: z.array(z.string()),
-    excludeGroups: z.array(z.string()),
-  }),
+  values: configurationFormValuesSchema.omit({ clientSecret: true }),
 });
 
 /**
@@ -60,6 +47,6 @@ export function readFormState(storage: KeyValueStorage, organizationId: string, 
   if (stored === null) return null;
   const age = now - stored.savedAt;
   if (age < 0 || age > FORM_STATE_TTL_MS) return null;
-  if (stored.values.tenantId.trim() === '') return null;
+  if (stored.values.entraTenantId.trim() === '') return null;
   return stored;
 }

@@ -18,6 +18,8 @@ export interface DashboardPageProps {
   onActiveTabChange: (tab: DashboardTab) => void;
   /** The Setup Guide button and the welcome card's Start Setup Wizard open the wizard. */
   onOpenSetupGuide: () => void;
+  /** Warnings that concern the whole organization (e.g. the client secret's expiry), above the stat cards. */
+  notices?: ReactNode;
   /** The four stat cards above the tabs (overview feature). */
   statCards?: ReactNode;
   /** Each tab's panel, composed by the app from the features that own them. */
@@ -28,7 +30,7 @@ export interface DashboardPageProps {
  * The dashboard shell for the selected organization: header, welcome card and tabs. The panels
  * and the organization switcher come from other features, passed in by the app.
  */
-export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActiveTabChange, onOpenSetupGuide, statCards, tabs }: DashboardPageProps) {
+export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActiveTabChange, onOpenSetupGuide, notices, statCards, tabs }: DashboardPageProps) {
   const { selectedTenant } = useTenantContext();
   const { data: connection } = useConnectionStatus();
 
@@ -58,6 +60,7 @@ export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActi
           )}
         </div>
         {connection && !connection.configured && <WelcomeCard onStartSetup={onOpenSetupGuide} />}
+        {notices}
         {statCards}
         <Tabs value={activeTab} onValueChange={(value) => isDashboardTab(value) && onActiveTabChange(value)}>
           <TabsList>

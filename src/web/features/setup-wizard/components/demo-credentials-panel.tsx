@@ -23,7 +23,7 @@ export function DemoCredentialsPanel({ onUse }: { onUse: (credentials: DemoGraph
   }
 
   const rows = [
-    { label: 'Tenant ID', value: credentials.tenantId },
+    { label: 'Tenant ID', value: credentials.entraTenantId },
     { label: 'Azure Directory ID', value: credentials.azureDirectoryId },
     { label: 'Application ID', value: credentials.applicationId },
     { label: 'Client Secret (Value)', value: credentials.clientSecret },

@@ -26,17 +26,19 @@ export interface SetupWizardProps {
   /** Demo mode: show the simulated tenant's credentials with a button that fills the form. */
   demoMode: boolean;
   onUseDemoCredentials: (credentials: DemoGraphCredentials) => void;
+  /** The client secret step's expiry date input (the configuration form's field). */
+  clientSecretExpiryField?: ReactNode;
 }
 
 /** The four-step Setup Guide for the Entra app registration (docs/product.md §Screens and routes). */
-export function SetupWizard({ open, onOpenChange, onComplete, demoMode, onUseDemoCredentials }: SetupWizardProps) {
+export function SetupWizard({ open, onOpenChange, onComplete, demoMode, onUseDemoCredentials, clientSecretExpiryField }: SetupWizardProps) {
   const [progress, dispatch] = useReducer(wizardProgressReducer, initialWizardProgress);
   const stepNumber = progress.current + 1;
   const step = SETUP_STEPS[progress.current] ?? SETUP_STEPS[0];
   const stepContent: Record<SetupStepId, ReactNode> = {
     'app-registration': <AppRegistrationStep />,
     'api-permissions': <ApiPermissionsStep />,
-    'client-secret': <ClientSecretStep />,
+    'client-secret': <ClientSecretStep expiryField={clientSecretExpiryField} />,
     connect: <ConnectStep demoCredentials={demoMode ? <DemoCredentialsPanel onUse={onUseDemoCredentials} /> : undefined} />,
   };
   const currentComplete = isCurrentStepComplete(progress);
