@@ -6,9 +6,10 @@
 // (no retries, no expiry rules), which shows what the simulator and the machine cost by themselves.
 //   npx tsx bench/directory-scan.ts  [--users 100000] [--latency 20]
 import { parseArgs } from 'node:util';
-import { GRAPH_MAX_PAGE_SIZE, GraphClient, USER_SELECT_FIELDS } from '../src/server/directory/graph-client.js';
+import { GRAPH_MAX_PAGE_SIZE, GraphClient, USER_SELECT_FIELDS } from '../src/server/integrations/graph/graph-client.js';
 import { previewDirectory } from '../src/server/directory/preview-directory.js';
-import { TokenCache } from '../src/server/directory/token-cache.js';
+import { clientSecretCredential } from '../src/server/integrations/graph/client-credential.js';
+import { TokenCache } from '../src/server/integrations/graph/token-cache.js';
 import { formatCount, peakRssMb } from './support/figures.js';
 import { startGraphSimulatorProcess } from './support/graph-simulator-process.js';
 
@@ -40,7 +41,7 @@ try {
     graphUrl: baseUrl,
     tenantId: String(tenant.directoryId),
     clientId: String(tenant.applicationId),
-    clientSecret: String(tenant.clientSecret),
+    credential: clientSecretCredential(String(tenant.clientSecret)),
     tokenCache: new TokenCache(),
   });
   // The token is cached for an hour in real use: the measurement is the directory read.

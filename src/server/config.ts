@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { certificateCredentialProblem } from './integrations/graph/client-credential.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -41,6 +42,12 @@ const subjectList = z
 
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
 
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A PEM block; `\n` written as two characters (one-line environment files) counts as a line break. */
+const pemFromEnv = z.string().transform((value) => value.replace(/\\n/g, '\n').trim() + '\n');
+
+
 /** Every setting the server reads, documented in .env.example. */
 const environmentSchema = z
   .object({
@@ -71,6 +78,10 @@ const environmentSchema = z
     DEMO_GRAPH_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3002),
     GRAPH_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(1_000).max(300_000).default(30_000),
     GRAPH_MAX_ATTEMPTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(20).default(6),
+    ENTRA_APP_CLIENT_ID: z.string().regex(GUID, { error: 'must be the Application (client) ID GUID of the multi-tenant app' }).optional(),
+    ENTRA_APP_CERTIFICATE: pemFromEnv.optional(),
+    ENTRA_APP_PRIVATE_KEY: pemFromEnv.optional(),
+    ENTRA_APP_CLIENT_SECRET: z.string().min(1).optional(),
     MAIL_RATE_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(30),
     MAIL_MAX_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(4).default(4),
     MAIL_DAILY_LIMIT: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(10_000).default(10_000),
@@ -117,6 +128,7 @@ const environmentSchema = z
     if (env.NODE_ENV === 'production' && env.SECRETS_ENCRYPTION_KEY === undefined) {
       ctx.addIssue({ code: 'custom', path: ['SECRETS_ENCRYPTION_KEY'], message: 'is required in production' });
     }
+    checkEntraApp(env, ctx);
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     const given = oidc.filter((value) => value !== undefined).length;
     if (given > 0 && given < 3) {
@@ -129,6 +141,54 @@ const environmentSchema = z
   });
 
 type Environment = z.infer<typeof environmentSchema>;
+
+type EntraAppEnvironment = {
+  ENTRA_APP_CLIENT_ID?: string | undefined;
+  ENTRA_APP_CERTIFICATE?: string | undefined;
+  ENTRA_APP_PRIVATE_KEY?: string | undefined;
+  ENTRA_APP_CLIENT_SECRET?: string | undefined;
+};
+
+/** The operator's multi-tenant app: a client id with a certificate and its key, or a secret. */
+function checkEntraApp(env: EntraAppEnvironment, ctx: z.RefinementCtx): void {
+  const certificate = env.ENTRA_APP_CERTIFICATE;
+  const privateKey = env.ENTRA_APP_PRIVATE_KEY;
+  const credentialGiven = certificate !== undefined || privateKey !== undefined || env.ENTRA_APP_CLIENT_SECRET !== undefined;
+  if (env.ENTRA_APP_CLIENT_ID === undefined) {
+    if (credentialGiven) ctx.addIssue({ code: 'custom', path: ['ENTRA_APP_CLIENT_ID'], message: 'is required when a certificate or secret of the app is given' });
+    return;
+  }
+  if ((certificate === undefined) !== (privateKey === undefined)) {
+    const missing = certificate === undefined ? 'ENTRA_APP_CERTIFICATE' : 'ENTRA_APP_PRIVATE_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other half of the certificate credential' });
+    return;
+  }
+  if (certificate !== undefined && privateKey !== undefined) {
+    const problem = certificateCredentialProblem({ certificatePem: certificate, privateKeyPem: privateKey });
+    if (problem) ctx.addIssue({ code: 'custom', path: ['ENTRA_APP_CERTIFICATE'], message: problem });
+    return;
+  }
+  if (env.ENTRA_APP_CLIENT_SECRET === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['ENTRA_APP_CERTIFICATE'], message: 'ENTRA_APP_CLIENT_ID needs a certificate (ENTRA_APP_CERTIFICATE and ENTRA_APP_PRIVATE_KEY) or ENTRA_APP_CLIENT_SECRET' });
+  }
+}
+
+/**
+ * The operator's multi-tenant Entra app that Connect with Microsoft asks customers to consent to;
+ * a certificate is preferred over a secret when both are given.
+ */
+export type EntraAppSettings =
+  | { clientId: string; credential: 'certificate'; certificatePem: string; privateKeyPem: string }
+  | { clientId: string; credential: 'secret'; clientSecret: string };
+
+function entraAppSettings(env: EntraAppEnvironment): EntraAppSettings | null {
+  const clientId = env.ENTRA_APP_CLIENT_ID;
+  if (clientId === undefined) return null;
+  if (env.ENTRA_APP_CERTIFICATE !== undefined && env.ENTRA_APP_PRIVATE_KEY !== undefined) {
+    return { clientId, credential: 'certificate', certificatePem: env.ENTRA_APP_CERTIFICATE, privateKeyPem: env.ENTRA_APP_PRIVATE_KEY };
+  }
+  return env.ENTRA_APP_CLIENT_SECRET === undefined ? null : { clientId, credential: 'secret', clientSecret: env.ENTRA_APP_CLIENT_SECRET };
+}
 
 export interface RateLimitSettings {
   signInsPerMinute: number;
@@ -180,6 +240,8 @@ export interface AppConfig {
     /** Attempts per request when throttled (429) or unavailable (503/504), the first included. */
     maxAttempts: number;
   };
+  /** The operator's multi-tenant app for Connect with Microsoft; null: only the customer's own app registration. Demo mode sets one up. */
+  entraApp: EntraAppSettings | null;
   /** Base64 AES-256 key for client secrets at rest; demo mode generates one under DATA_DIR when unset. */
   secretsEncryptionKey: string | undefined;
   /** PayPal REST; credentials unset only in demo mode, where the PayPal simulator is started. */
@@ -261,6 +323,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       requestTimeoutMs: env.GRAPH_REQUEST_TIMEOUT_MS,
       maxAttempts: env.GRAPH_MAX_ATTEMPTS,
     },
+    entraApp: entraAppSettings(env),
     secretsEncryptionKey: env.SECRETS_ENCRYPTION_KEY,
     paypal: {
       apiUrl: env.PAYPAL_API_URL.replace(/\/+$/, ''),

@@ -4,7 +4,7 @@ import { describeMissingPermissions, type ConnectionProblem } from '../../shared
 import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { configurations } from '../db/schema/index.js';
-import { type GraphClient, GraphError, missingPermissionsOf } from '../integrations/graph/index.js';
+import { type GraphClient, GraphError, missingPermissionsOf, NO_SERVICE_PRINCIPAL_CODE } from '../integrations/graph/index.js';
 import { findConfiguration } from './configuration-store.js';
 
 export interface ConnectionOutcome {
@@ -23,7 +23,8 @@ export interface ConnectionOutcome {
 export function connectionProblemOf(error: GraphError): ConnectionProblem {
   switch (error.kind) {
     case 'credentials':
-      return 'credentials';
+      // No service principal in the tenant: consent never given, or removed since.
+      return error.code === NO_SERVICE_PRINCIPAL_CODE ? 'consent_missing' : 'credentials';
     case 'permission':
       return 'permission';
     case 'throttled':

@@ -3,6 +3,7 @@ import type { AppConfig } from '../config.js';
 import { createSecretBox, type SecretBox } from '../crypto/secret-box.js';
 import { loadSecretsKey } from '../crypto/secrets-key.js';
 import type { Database } from '../db/client.js';
+import { appCredential } from '../integrations/graph/index.js';
 import type { GraphAccess, TenantGraphDeps } from './graph-connection.js';
 
 export interface TenantGraphInput {
@@ -28,6 +29,7 @@ export async function createTenantGraphServices(input: TenantGraphInput): Promis
       apiUrl: input.config.graph.apiUrl,
       requestTimeoutMs: input.config.graph.requestTimeoutMs,
       maxAttempts: input.config.graph.maxAttempts,
+      passwatchApp: input.config.entraApp ? { clientId: input.config.entraApp.clientId, credential: appCredential(input.config.entraApp) } : null,
       ...input.graph,
     },
     clock: input.clock,

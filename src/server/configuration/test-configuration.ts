@@ -12,7 +12,7 @@ import { actorNameOf, recordAudit } from '../audit/index.js';
 import { accessTokenClaims, type GraphClient, GraphError } from '../integrations/graph/index.js';
 import { connectionProblemOf, recordConnectionOutcome } from './connection-status.js';
 import { findConfiguration, type ConfigurationRow } from './configuration-store.js';
-import { connectionMessages, graphClientFor, type TenantGraphDeps } from './graph-connection.js';
+import { connectionMessages, graphClientFor, graphConnectionOf, type TenantGraphDeps } from './graph-connection.js';
 
 const CHECK_LABELS: Record<TestCheckKey, string> = {
   tenantConnection: 'tenant connection',
@@ -56,11 +56,12 @@ export async function testConfiguration(deps: TenantGraphDeps, tenantId: string,
 
 async function runChecks(deps: TenantGraphDeps, configuration: ConfigurationRow): Promise<TestConfigurationResult> {
   const emailTemplate = checkEmailTemplate(configuration.emailTemplate);
-  if (configuration.clientSecretEncrypted === null) {
-    const connection = failedConnection('credentials', connectionMessages.noClientSecret);
-    return { tenantConnection: error(connectionMessages.noClientSecret), graphPermissions: skipped, emailTemplate, securityGroups: skipped, connection };
+  const graphConnection = graphConnectionOf(deps, configuration);
+  if ('problem' in graphConnection) {
+    const connection = failedConnection('credentials', graphConnection.problem);
+    return { tenantConnection: error(graphConnection.problem), graphPermissions: skipped, emailTemplate, securityGroups: skipped, connection };
   }
-  const client = graphClientFor(deps, { configuration, clientSecret: deps.secretBox.open(configuration.clientSecretEncrypted) });
+  const client = graphClientFor(deps, graphConnection);
   // A fresh token: a cached one would hide a secret that was revoked since.
   const token = await attempt(() => client.acquireToken({ forceRefresh: true }));
   if (!token.ok) {
@@ -80,7 +81,8 @@ function checkTenant(configuration: ConfigurationRow, tokenTenantId: string | nu
       message: `Signed in, but the token was issued by directory ${tokenTenantId}, not by the Azure Directory ID ${configuration.azureDirectoryId}. Check that both IDs name the same tenant.`,
     };
   }
-  return { status: 'success', message: `Signed in to tenant ${configuration.entraTenantId} as application ${configuration.applicationId}.` };
+  const how = configuration.connectionMethod === 'passwatch_app' ? 'via the Passwatch app' : `as application ${configuration.applicationId}`;
+  return { status: 'success', message: `Signed in to tenant ${configuration.entraTenantId} ${how}.` };
 }
 
 /**

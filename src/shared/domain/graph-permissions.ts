@@ -28,11 +28,13 @@ export function describeMissingPermissions(missing: readonly string[]): string {
  * Why the organization's tenant cannot be used, by class (named as the send ledger names the same
  * causes): each has its own label wherever a connection is judged (Test Connection, the header badge).
  */
-export const CONNECTION_PROBLEMS = ['credentials', 'permission', 'throttled', 'outage', 'unreachable', 'unexpected'] as const;
+export const CONNECTION_PROBLEMS = ['credentials', 'consent_missing', 'permission', 'throttled', 'outage', 'unreachable', 'unexpected'] as const;
 export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];
 
 const connectionProblemLabels: Record<ConnectionProblem, string> = {
   credentials: 'Sign-in refused',
+  // The app has no service principal in the tenant: consent never given, or removed since.
+  consent_missing: 'Admin consent missing',
   permission: 'Missing permissions',
   throttled: 'Throttled by Microsoft',
   outage: 'Microsoft service outage',

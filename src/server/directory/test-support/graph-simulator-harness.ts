@@ -9,7 +9,7 @@ import {
   type SimulatorSettings,
   type TenantCredentials,
 } from '../../../simulators/graph/index.js';
-import { GraphClient, type GraphClientOptions, TokenCache } from '../../integrations/graph/index.js';
+import { clientSecretCredential, GraphClient, type GraphClientOptions, TokenCache } from '../../integrations/graph/index.js';
 
 class ManualClock {
   constructor(public nowMs: number = Date.parse('2025-03-10T14:30:00Z')) {}
@@ -78,7 +78,7 @@ export async function startGraphHarness(): Promise<GraphHarness> {
         graphUrl: baseUrl,
         tenantId: credentials.directoryId,
         clientId: credentials.applicationId,
-        clientSecret: credentials.clientSecret,
+        credential: clientSecretCredential(credentials.clientSecret),
         fetch: recordingFetch,
         clock: clock.now,
         timeoutMs: 5_000,

@@ -6,6 +6,7 @@ import { GraphError, graphResponseError, tokenRequestError, type GraphOperation 
 import { buildMimeMessage, MimeAddressError } from '../../mail/index.js';
 import { requestWithRetries, type HttpResult } from './resilient-request.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+import type { ClientCredential } from './client-credential.js';
 import { sharedTokenCache, type AccessToken, type TokenCache, type TokenCacheKey } from './token-cache.js';
 
 export interface GraphClientOptions {
@@ -16,7 +17,13 @@ export interface GraphClientOptions {
   /** The tenant in the token URL: Directory (tenant) ID or a verified domain. */
   tenantId: string;
   clientId: string;
-  clientSecret: string;
+  /** A client secret or a certificate (client-credential.ts). */
+  credential: ClientCredential;
+  /**
+   * What to tell the administrator when the app has no service principal in the tenant
+   * (AADSTS7000229); default: grant admin consent to the organization's own app registration.
+   */
+  consentRemedy?: string;
   fetch?: typeof fetch;
   clock?: Clock;
   /** Per request (each attempt), answer body included. */
@@ -98,7 +105,7 @@ export class GraphClient {
 
   /** A valid access token; `forceRefresh` asks Entra even when a cached one is still good. */
   async acquireToken(options: { forceRefresh?: boolean } = {}): Promise<string> {
-    const token = await this.tokenCache.get(this.cacheKey, this.options.clientSecret, this.clock().getTime(), () => this.requestToken(), options);
+    const token = await this.tokenCache.get(this.cacheKey, this.options.credential.fingerprint, this.clock().getTime(), () => this.requestToken(), options);
     return token.accessToken;
   }
 
@@ -271,22 +278,25 @@ export class GraphClient {
   }
 
   private async requestToken(): Promise<AccessToken> {
-    const { authorityUrl, tenantId, clientId, clientSecret } = this.options;
+    const { authorityUrl, tenantId, clientId, credential, consentRemedy } = this.options;
     const url = `${authorityUrl}/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`;
-    const form = new URLSearchParams({ client_id: clientId, client_secret: clientSecret, scope: GRAPH_SCOPE, grant_type: 'client_credentials' });
     const requestedAt = this.clock().getTime();
     const result: HttpResult = await requestWithRetries(
-      (signal) =>
-        this.fetchImpl(url, {
+      // Built per attempt: an assertion is accepted once, so a retry needs a new one.
+      async (signal) => {
+        const authentication = await credential.authenticationFields(url, clientId, this.clock().getTime());
+        const form = new URLSearchParams({ client_id: clientId, scope: GRAPH_SCOPE, grant_type: 'client_credentials', ...authentication });
+        return this.fetchImpl(url, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
           body: form.toString(),
           signal,
-        }),
+        });
+      },
       { policy: this.policy, nowMs: () => this.clock().getTime(), timeoutMs: this.timeoutMs, retryTransportErrors: true, target: 'the Entra ID token endpoint' },
     );
     const body = isRecord(result.body) ? result.body : {};
-    if (result.status !== 200 || typeof body.access_token !== 'string') throw tokenRequestError(result.status, result.body, { tenantId, clientId });
+    if (result.status !== 200 || typeof body.access_token !== 'string') throw tokenRequestError(result.status, result.body, { tenantId, clientId, consentRemedy });
     const expiresInSeconds = typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in);
     // Counted from when it was asked for, so time spent in transit only makes the estimate safer.
     return { accessToken: body.access_token, expiresAtMs: requestedAt + (Number.isFinite(expiresInSeconds) ? expiresInSeconds : 0) * 1000 };

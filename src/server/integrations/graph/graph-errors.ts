@@ -62,8 +62,17 @@ interface GraphErrorBody {
 
 const GRANT_CONSENT = 'In the Entra admin center open App registrations > your app > API permissions, add it as an Application permission and click "Grant admin consent".';
 
-/** A failed client-credentials token request, from its status and JSON body. */
-export function tokenRequestError(status: number, body: unknown, context: { tenantId: string; clientId: string }): GraphError {
+/**
+ * The token endpoint's code for an app without a service principal in the tenant: no admin ever
+ * consented there, or an administrator removed the app (or its consent) since.
+ */
+export const NO_SERVICE_PRINCIPAL_CODE = 'AADSTS7000229';
+
+/**
+ * A failed client-credentials token request, from its status and JSON body. `consentRemedy` says
+ * what to do about AADSTS7000229 when it is not the organization's own app registration.
+ */
+export function tokenRequestError(status: number, body: unknown, context: { tenantId: string; clientId: string; consentRemedy?: string }): GraphError {
   const { error, error_description: description, error_codes: codes } = (isObject(body) ? body : {}) as TokenErrorBody;
   const entraCode = Array.isArray(codes) ? codes.find((code) => typeof code === 'number') : undefined;
   const code = entraCode !== undefined ? `AADSTS${entraCode}` : (error ?? `http_${status}`);
@@ -85,7 +94,8 @@ export function tokenRequestError(status: number, body: unknown, context: { tena
       );
     case 7000229:
       return credentials(
-        `The application has no service principal in tenant ${context.tenantId}: admin consent was never given. A Global Administrator must open the app's API permissions and click "Grant admin consent".`,
+        context.consentRemedy ??
+          `The application has no service principal in tenant ${context.tenantId}: admin consent was never given. A Global Administrator must open the app's API permissions and click "Grant admin consent".`,
       );
   }
   if (status === 429 || status >= 500) return serviceError(status, code, 'the Entra ID token endpoint');

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /** Refresh this long before a token expires, so no request starts with a token about to lapse. */
 const TOKEN_REFRESH_MARGIN_MS = 5 * 60_000;
 
@@ -16,8 +14,8 @@ export interface TokenCacheKey {
 }
 
 interface Entry {
-  /** SHA-256 of the secret the token was issued for: a changed secret must not reuse it. */
-  secretFingerprint: string;
+  /** The credential the token was issued for: a changed secret or certificate must not reuse it. */
+  credentialFingerprint: string;
   token: AccessToken | null;
   pending: Promise<AccessToken> | null;
 }
@@ -25,23 +23,23 @@ interface Entry {
 /**
  * Access tokens per (authority, tenant, client), shared by every Graph client of the process so
  * a scan, a preview and a test of one organization ask Entra once. Concurrent callers share one
- * request; a changed secret discards the cached token.
+ * request; a changed credential discards the cached token.
  */
 export class TokenCache {
   private readonly entries = new Map<string, Entry>();
 
   async get(
     key: TokenCacheKey,
-    secret: string,
+    /** ClientCredential.fingerprint: names the credential without revealing it. */
+    credentialFingerprint: string,
     nowMs: number,
     requestToken: () => Promise<AccessToken>,
     options: { forceRefresh?: boolean } = {},
   ): Promise<AccessToken> {
     const id = cacheId(key);
-    const secretFingerprint = fingerprint(secret);
     let entry = this.entries.get(id);
-    if (!entry || entry.secretFingerprint !== secretFingerprint) {
-      entry = { secretFingerprint, token: null, pending: null };
+    if (!entry || entry.credentialFingerprint !== credentialFingerprint) {
+      entry = { credentialFingerprint, token: null, pending: null };
       this.entries.set(id, entry);
     }
     if (entry.token && !options.forceRefresh && nowMs < entry.token.expiresAtMs - TOKEN_REFRESH_MARGIN_MS) return entry.token;
@@ -75,8 +73,4 @@ export const sharedTokenCache = new TokenCache();
 
 function cacheId({ authorityUrl, tenantId, clientId }: TokenCacheKey): string {
   return [authorityUrl, tenantId.toLowerCase(), clientId.toLowerCase()].join('|');
-}
-
-function fingerprint(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
 }
