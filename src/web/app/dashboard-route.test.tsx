@@ -13,7 +13,7 @@ import { connectionStatusQueryKey } from '@/features/dashboard/api/get-connectio
 import { HelpTab } from '@/features/help/components/help-tab';
 import { TestingTab } from '@/features/testing/components/testing-tab';
 import type { KeyValueStorage } from '@/lib/browser-storage';
-import { buildTenant } from '../test-support/factories';
+import { buildConfiguration, buildTenant } from '../test-support/factories';
 import { memoryStorage } from '../test-support/memory-storage';
 import { buttonNames, renderHtml, textOf } from '../test-support/render-html';
 import { DashboardRoute } from './dashboard-route';
@@ -21,26 +21,7 @@ import { DashboardRoute } from './dashboard-route';
 // First paint through server-side rendering (no DOM): what each part shows for given data.
 const contoso = buildTenant({ name: 'Contoso', domain: 'contoso.com' });
 
-const savedConfiguration: Configuration = {
-  configured: true,
-  entraTenantId: 'contoso.onmicrosoft.com',
-  azureDirectoryId: '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90',
-  applicationId: 'a7c3e9f1-2b4d-4e6a-8c1f-3d5b7a9e2c64',
-  hasClientSecret: true,
-  clientSecretUpdatedAt: '2025-03-01T15:00:00.000Z',
-  clientSecretExpiresAt: null,
-  fromEmail: 'passwatch@contoso.com',
-  emailTemplate: '<p>Hello {{userName}}</p>',
-  checkTime: '08:00',
-  timeZone: 'America/New_York',
-  daysBeforeExpiration: 7,
-  weekendProcessing: 'skip',
-  automationEnabled: true,
-  includeGroups: ['pilot-id'],
-  excludeGroups: ['gone-id'],
-  passwordValidityDays: 365,
-  updatedAt: '2025-03-01T15:00:00.000Z',
-};
+const savedConfiguration = buildConfiguration({ includeGroups: ['pilot-id'], excludeGroups: ['gone-id'] });
 
 const groups: SecurityGroup[] = [
   { id: 'pilot-id', displayName: 'Password Reminder Pilot' },

@@ -2,28 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_FIELD_ORDER, configurationBody, type Configuration } from '../../../../shared/api/configuration';
 import { configurationMessages } from '../../../../shared/domain/validation-messages';
 import { validateForm } from '@/lib/form-errors';
+import { buildConfiguration } from '../../../test-support/factories';
 import { changesConnection, configurationFormValuesSchema, toConfigurationPayload, toFormValues, type ConfigurationFormValues } from './configuration-form-values';
 
-const savedConfiguration: Configuration = {
-  configured: true,
-  entraTenantId: 'contoso.onmicrosoft.com',
-  azureDirectoryId: '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90',
-  applicationId: 'a7c3e9f1-2b4d-4e6a-8c1f-3d5b7a9e2c64',
-  hasClientSecret: true,
-  clientSecretUpdatedAt: '2025-03-01T10:00:00.000Z',
+const savedConfiguration = buildConfiguration({
   clientSecretExpiresAt: '2027-03-01',
-  fromEmail: 'passwatch@contoso.com',
   emailTemplate: '<p>Hello {{userName}}, {{daysRemaining}} days left.</p>',
-  checkTime: '08:00',
-  timeZone: 'America/New_York',
-  daysBeforeExpiration: 7,
-  weekendProcessing: 'skip',
   automationEnabled: false,
   includeGroups: ['0b9e4c2a-7f31-4d6e-a8b5-1c3d5e7f9a20'],
   excludeGroups: ['1c8f5d3b-6e42-4a7f-b9c6-2d4e6f8a0b31'],
-  passwordValidityDays: 365,
-  updatedAt: '2025-03-01T10:00:00.000Z',
-};
+});
 
 const unsaved: Configuration = {
   ...savedConfiguration,
