@@ -6,7 +6,9 @@ import { configureDemoTenant, signUpWithOrganization, subscribeInDemo, toast, un
 // in 1 day, Diego Siciliani's in 3 (see e2e/directory.spec.ts); the journey's organization checks
 // every day ('include').
 
-test('reminder days 14, 7, 1 and an after-expiry reminder -> Run Now -> the dry run lists the coming reminders -> the forecast on Overview', async ({ page }) => {
+test('reminder days 14, 7, 1 and an after-expiry reminder -> Run Now -> the dry run lists the coming reminders -> the forecast on Overview', async ({
+  page,
+}) => {
   await signUpWithOrganization(page, { email: uniqueEmail('policy'), name: 'Pia Policy' }, { name: 'Contoso Ltd', domain: 'contoso.com' });
   await subscribeInDemo(page);
   await configureDemoTenant(page);
@@ -53,7 +55,9 @@ test('reminder days 14, 7, 1 and an after-expiry reminder -> Run Now -> the dry 
   // Adele's password expired today: tomorrow she gets the after-expiry reminder.
   await expect(table.getByRole('row').filter({ hasText: 'Adele Vance' }).filter({ hasText: '1 day after' }).getByText('After expiry')).toBeVisible();
   // Diego's expires in 3 days: his 1-day reminder comes the day after tomorrow.
-  await expect(table.getByRole('row').filter({ hasText: 'Diego Siciliani' }).filter({ hasText: '1 day before' }).getByText('Reminder', { exact: true })).toBeVisible();
+  await expect(
+    table.getByRole('row').filter({ hasText: 'Diego Siciliani' }).filter({ hasText: '1 day before' }).getByText('Reminder', { exact: true }),
+  ).toBeVisible();
   // Alex's 1-day reminder went out with today's check: not listed again.
   await expect(table.getByRole('row').filter({ hasText: 'Alex Wilber' }).filter({ hasText: '1 day before' })).toHaveCount(0);
 

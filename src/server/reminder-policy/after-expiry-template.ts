@@ -10,7 +10,9 @@ export const DEFAULT_AFTER_EXPIRY_SUBJECT = 'Your password has expired';
 export const DEFAULT_AFTER_EXPIRY_TEMPLATE = [
   '<h2>Your password has expired</h2>',
   '<p>Hello {{userName}},</p>',
-  '<p>The password of your <strong>{{companyName}}</strong> account <strong>{{userPrincipalName}}</strong> ' + 'expired on <strong>{{expirationDate}}</strong>.</p>',
-  '<p>If you can still sign in, change it now at <a href="{{changePasswordUrl}}" target="_blank" rel="noopener ' + 'noreferrer nofollow">Change password</a>. If you cannot, contact your IT help desk to have it reset.</p>',
+  '<p>The password of your <strong>{{companyName}}</strong> account <strong>{{userPrincipalName}}</strong> ' +
+    'expired on <strong>{{expirationDate}}</strong>.</p>',
+  '<p>If you can still sign in, change it now at <a href="{{changePasswordUrl}}" target="_blank" rel="noopener ' +
+    'noreferrer nofollow">Change password</a>. If you cannot, contact your IT help desk to have it reset.</p>',
   '<p>Thank you,<br />{{companyName}} IT</p>',
 ].join('');

@@ -18,7 +18,7 @@ export interface AfterExpiryWording {
   template: string;
 }
 
-export async function findReminderPolicy(db: Pick<Database, 'select'>, tenantId: string): Promise<PolicyRow | null> {
+async function findReminderPolicy(db: Pick<Database, 'select'>, tenantId: string): Promise<PolicyRow | null> {
   const [row] = await db.select().from(reminderPolicies).where(eq(reminderPolicies.tenantId, tenantId));
   return row ?? null;
 }
@@ -35,7 +35,9 @@ export async function findReminderThresholds(db: Pick<Database, 'select'>, tenan
  */
 export async function findAfterExpiryWording(db: Pick<Database, 'select'>, tenantId: string): Promise<AfterExpiryWording> {
   const row = await findReminderPolicy(db, tenantId);
-  return row ? { subject: row.afterExpirySubject, template: row.afterExpiryTemplate } : { subject: DEFAULT_AFTER_EXPIRY_SUBJECT, template: DEFAULT_AFTER_EXPIRY_TEMPLATE };
+  return row
+    ? { subject: row.afterExpirySubject, template: row.afterExpiryTemplate }
+    : { subject: DEFAULT_AFTER_EXPIRY_SUBJECT, template: DEFAULT_AFTER_EXPIRY_TEMPLATE };
 }
 
 function toDto(row: PolicyRow | null, daysBeforeExpiration: number): ReminderPolicy {
@@ -78,7 +80,13 @@ const describeDays = (days: readonly number[]) => (days.length === 0 ? 'none' : 
  * one) or, for `daily`, removes it; audited. Needs the configuration saved first: the policy
  * refines its schedule.
  */
-export async function saveReminderPolicy(db: Database, tenantId: string, actorUserId: string, body: z.output<typeof reminderPolicyBody>, now: Date): Promise<ReminderPolicy> {
+export async function saveReminderPolicy(
+  db: Database,
+  tenantId: string,
+  actorUserId: string,
+  body: z.output<typeof reminderPolicyBody>,
+  now: Date,
+): Promise<ReminderPolicy> {
   const daysBeforeExpiration = await daysBeforeExpirationOf(db, tenantId);
   if (daysBeforeExpiration === null) throw badRequest(reminderPolicyMessages.configurationRequired);
   const actorName = await actorNameOf(db, actorUserId);
@@ -113,7 +121,9 @@ export async function saveReminderPolicy(db: Database, tenantId: string, actorUs
     await recordAudit(tx, tenantId, {
       category: 'configuration',
       status: 'success',
-      message: `Reminder policy saved by ${actorName}: reminders ${describeDays(body.reminderDays)} days before expiry, after ` + `expiry: ${describeDays(body.afterExpiryDays)}`,
+      message:
+        `Reminder policy saved by ${actorName}: reminders ${describeDays(body.reminderDays)} days before expiry, after ` +
+        `expiry: ${describeDays(body.afterExpiryDays)}`,
       actorUserId,
       details: { mode: 'thresholds', reminderDays: body.reminderDays, afterExpiryDays: body.afterExpiryDays },
       createdAt: now,

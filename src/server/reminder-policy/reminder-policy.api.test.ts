@@ -59,16 +59,27 @@ describe('GET and PUT /api/reminder-policy', () => {
     expect((await request(owner, 'GET', '/api/reminder-policy')).json()).toEqual(saved);
 
     expect(await savePolicy(owner, { mode: 'daily' })).toMatchObject({ mode: 'daily', updatedAt: null });
-    const audit = await harness.database.db.select({ message: auditLogs.message }).from(auditLogs).where(eq(auditLogs.tenantId, owner.tenantId)).orderBy(asc(auditLogs.createdAt));
+    const audit = await harness.database.db
+      .select({ message: auditLogs.message })
+      .from(auditLogs)
+      .where(eq(auditLogs.tenantId, owner.tenantId))
+      .orderBy(asc(auditLogs.createdAt));
     const messages = audit.map((entry) => entry.message);
-    expect(messages.some((message) => message.startsWith('Reminder policy saved by') && message.includes('14, 7, 1, 0 days before expiry, after expiry: 1, 3'))).toBe(true);
+    expect(
+      messages.some((message) => message.startsWith('Reminder policy saved by') && message.includes('14, 7, 1, 0 days before expiry, after expiry: 1, 3')),
+    ).toBe(true);
     expect(messages.some((message) => message.startsWith('Reminder policy set to every day within 5 days'))).toBe(true);
   });
 
   it('stores the after-expiry template sanitised, its placeholder link kept', async () => {
     const owner = await subscribedOwner();
     await saveConfiguration(harness, owner, configurationFor());
-    const saved = await savePolicy(owner, policy({ afterExpiryTemplate: '<p onclick="x()">Hi<script>alert(1)</script> <a href="{{changePasswordUrl}}">change</a> <a href="javascript:alert(1)">x</a></p>' }));
+    const saved = await savePolicy(
+      owner,
+      policy({
+        afterExpiryTemplate: '<p onclick="x()">Hi<script>alert(1)</script> <a href="{{changePasswordUrl}}">change</a> <a href="javascript:alert(1)">x</a></p>',
+      }),
+    );
     expect(saved.afterExpiryTemplate).toBe('<p>Hi <a href="{{changePasswordUrl}}">change</a> <a>x</a></p>');
   });
 
@@ -107,13 +118,18 @@ describe('GET and PUT /api/reminder-policy', () => {
     expect(response.body).toContain(reminderPolicyMessages.configurationRequired);
   });
 
-  it("answers 404 to a member of another organization, for the policy, the dry run and the forecast", async () => {
+  it('answers 404 to a member of another organization, for the policy, the dry run and the forecast', async () => {
     const owner = await subscribedOwner();
     await saveConfiguration(harness, owner, configurationFor());
     await savePolicy(owner, policy());
     const stranger = await subscribedOwner();
     const asStranger = { ...stranger, headers: { cookie: stranger.cookie, 'x-tenant-id': owner.tenantId } };
-    for (const [method, url] of [['GET', '/api/reminder-policy'], ['PUT', '/api/reminder-policy'], ['GET', '/api/reminder-policy/dry-run'], ['GET', '/api/reminder-policy/forecast']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/reminder-policy'],
+      ['PUT', '/api/reminder-policy'],
+      ['GET', '/api/reminder-policy/dry-run'],
+      ['GET', '/api/reminder-policy/forecast'],
+    ] as const) {
       const response = await request(asStranger, method, url, method === 'PUT' ? { mode: 'daily' } : undefined);
       expect(response.statusCode, url).toBe(404);
     }
@@ -132,7 +148,10 @@ async function runScheduledDay(member: Member, weekendProcessing: WeekendProcess
 /** What each scheduled check planned: 'day user threshold', from the ledger rows its run wrote. */
 async function plannedByScheduledChecks(member: Member): Promise<string[]> {
   const { db } = harness.database;
-  const runs = db.select({ id: automationRuns.id }).from(automationRuns).where(and(eq(automationRuns.tenantId, member.tenantId), eq(automationRuns.trigger, 'schedule')));
+  const runs = db
+    .select({ id: automationRuns.id })
+    .from(automationRuns)
+    .where(and(eq(automationRuns.tenantId, member.tenantId), eq(automationRuns.trigger, 'schedule')));
   const rows = await db
     .select({ day: emailSends.localDay, user: emailSends.graphUserId, threshold: emailSends.threshold })
     .from(emailSends)
@@ -143,7 +162,10 @@ async function plannedByScheduledChecks(member: Member): Promise<string[]> {
 /** Sends what the checks queued, the clock moving a second between drains so the mailbox's pacing lets the next one go. */
 async function sendQueuedMail(member: Member): Promise<void> {
   const waiting = () =>
-    harness.database.db.select({ id: emailSends.id }).from(emailSends).where(and(eq(emailSends.tenantId, member.tenantId), inArray(emailSends.state, ['queued', 'deferred', 'sending'])));
+    harness.database.db
+      .select({ id: emailSends.id })
+      .from(emailSends)
+      .where(and(eq(emailSends.tenantId, member.tenantId), inArray(emailSends.state, ['queued', 'deferred', 'sending'])));
   for (let attempt = 0; attempt < 500 && (await waiting()).length > 0; attempt += 1) {
     await drainTenant(harness.app.notifications, member.tenantId, { deadline: new Date(harness.graph.clock.now().getTime() + 60_000), maxWaitMs: 0 });
     harness.graph.clock.advance(1000);
@@ -151,7 +173,8 @@ async function sendQueuedMail(member: Member): Promise<void> {
   expect(await waiting()).toEqual([]);
 }
 
-const listed = (dryRun: DryRun) => dryRun.days.flatMap((day) => day.reminders.map((reminder) => `${day.date} ${reminder.graphUserId} ${reminder.threshold}`)).sort();
+const listed = (dryRun: DryRun) =>
+  dryRun.days.flatMap((day) => day.reminders.map((reminder) => `${day.date} ${reminder.graphUserId} ${reminder.threshold}`)).sort();
 
 describe('the planning under a reminder policy, and the dry run', () => {
   for (const [label, weekendProcessing, body] of [
@@ -201,7 +224,12 @@ describe('the planning under a reminder policy, and the dry run', () => {
     const target = afterExpiryDay!.reminders.find((reminder) => reminder.wording === 'after_expiry')!;
     const { db } = harness.database;
     const remindersOf = async () =>
-      (await db.select({ threshold: emailSends.threshold, subject: emailSends.subject }).from(emailSends).where(and(eq(emailSends.tenantId, owner.tenantId), eq(emailSends.graphUserId, target.graphUserId), eq(emailSends.expiryDate, target.expiryDate))))
+      (
+        await db
+          .select({ threshold: emailSends.threshold, subject: emailSends.subject })
+          .from(emailSends)
+          .where(and(eq(emailSends.tenantId, owner.tenantId), eq(emailSends.graphUserId, target.graphUserId), eq(emailSends.expiryDate, target.expiryDate)))
+      )
         .map((row) => row.threshold)
         .sort((a, b) => (b ?? 0) - (a ?? 0));
     while (localDateOf(harness.graph.clock.now(), 'UTC') <= afterExpiryDay!.date) {

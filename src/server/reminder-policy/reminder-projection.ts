@@ -54,7 +54,10 @@ async function projectionBasis(db: Database, tenantId: string, now: Date, horizo
       .from(passwordExpirations)
       .where(and(eq(passwordExpirations.tenantId, tenantId), isNotNull(passwordExpirations.expiryDate)))
       .groupBy(passwordExpirations.expiryDate),
-    db.select({ at: max(passwordExpirations.checkedAt) }).from(passwordExpirations).where(eq(passwordExpirations.tenantId, tenantId)),
+    db
+      .select({ at: max(passwordExpirations.checkedAt) })
+      .from(passwordExpirations)
+      .where(eq(passwordExpirations.tenantId, tenantId)),
   ]);
   const { timeZone, weekendProcessing, daysBeforeExpiration } = configuration;
   const today = localDateOf(now, timeZone);
@@ -107,7 +110,15 @@ export async function dryRun(db: Database, tenantId: string, now: Date, horizon:
   if (!basis) return null;
   const byDay = new Map<LocalDate, DryRun['days'][number]>(basis.days.map(({ date, checkRuns }) => [date, { date, checkRuns, total: 0, reminders: [] }]));
   if (basis.planned.length > 0) {
-    const result = await db.execute<{ day: string; threshold: number; graph_user_id: string; user_display_name: string; mail_address: string; expiry_date: string; total: number }>(sql`
+    const result = await db.execute<{
+      day: string;
+      threshold: number;
+      graph_user_id: string;
+      user_display_name: string;
+      mail_address: string;
+      expiry_date: string;
+      total: number;
+    }>(sql`
       select * from (
         select u.*, count(*) over (partition by u.day)::integer as total,
           row_number() over (partition by u.day order by u.user_display_name, u.graph_user_id) as n

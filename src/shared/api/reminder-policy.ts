@@ -23,19 +23,21 @@ export const reminderPolicyMessages = {
 
 const dayList = (range: { min: number; max: number; count: number }, messages: { invalid: string; tooMany: string; duplicate: string }) =>
   z
-    .array(z.number({ error: messages.invalid }).int(messages.invalid).min(range.min, messages.invalid).max(range.max, messages.invalid), { error: messages.invalid })
+    .array(z.number({ error: messages.invalid }).int(messages.invalid).min(range.min, messages.invalid).max(range.max, messages.invalid), {
+      error: messages.invalid,
+    })
     .max(range.count, messages.tooMany)
     .refine((days) => new Set(days).size === days.length, messages.duplicate)
     // Stored and shown nearest-first: 14, 7, 1, 0.
     .transform((days) => [...days].sort((a, b) => b - a));
 
-export const reminderDaysSchema = dayList(REMINDER_DAY_RANGE, {
+const reminderDaysSchema = dayList(REMINDER_DAY_RANGE, {
   invalid: reminderPolicyMessages.reminderDays,
   tooMany: reminderPolicyMessages.reminderDaysTooMany,
   duplicate: reminderPolicyMessages.reminderDaysDuplicate,
 }).refine((days) => days.length > 0, reminderPolicyMessages.reminderDaysRequired);
 
-export const afterExpiryDaysSchema = dayList(AFTER_EXPIRY_DAY_RANGE, {
+const afterExpiryDaysSchema = dayList(AFTER_EXPIRY_DAY_RANGE, {
   invalid: reminderPolicyMessages.afterExpiryDays,
   tooMany: reminderPolicyMessages.afterExpiryDaysTooMany,
   duplicate: reminderPolicyMessages.afterExpiryDaysDuplicate,
@@ -59,7 +61,9 @@ export const reminderPolicyBody = z.discriminatedUnion(
         .min(1, reminderPolicyMessages.subjectRequired)
         .max(200, reminderPolicyMessages.subjectTooLong)
         .refine((subject) => !/[\r\n]/.test(subject), reminderPolicyMessages.subjectOneLine),
-      afterExpiryTemplate: text(reminderPolicyMessages.templateRequired).superRefine(refineTemplateBounds).refine(hasVisibleText, reminderPolicyMessages.templateRequired),
+      afterExpiryTemplate: text(reminderPolicyMessages.templateRequired)
+        .superRefine(refineTemplateBounds)
+        .refine(hasVisibleText, reminderPolicyMessages.templateRequired),
     }),
   ],
   { error: reminderPolicyMessages.mode },
@@ -79,7 +83,7 @@ export const reminderPolicySchema = z.object({
 });
 export type ReminderPolicy = z.infer<typeof reminderPolicySchema>;
 
-export const PROJECTION_WORDINGS = ['reminder', 'after_expiry'] as const;
+const PROJECTION_WORDINGS = ['reminder', 'after_expiry'] as const;
 
 /** Rows a dry-run day lists at most; `total` counts them all. */
 export const DRY_RUN_ROWS_PER_DAY = 50;

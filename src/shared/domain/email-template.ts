@@ -58,7 +58,7 @@ export function fillTemplate(template: string, values: EmailValues): string {
 
 /** docs/product.md §Screens and routes: the sample recipient of the live preview and the test email, 5 days before expiry. */
 export const SAMPLE_USER_NAME = 'Alex Johnson';
-export const SAMPLE_USER_PRINCIPAL_NAME = 'alex.johnson@contoso.com';
+const SAMPLE_USER_PRINCIPAL_NAME = 'alex.johnson@contoso.com';
 export const SAMPLE_DAYS_REMAINING = 5;
 
 /** The sample recipient's expiry date when `today` is the organization's (or the viewer's) date. */

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, type LocalDate } from './local-date.js';
-import { AFTER_EXPIRY_DAY_RANGE, REMINDER_DAY_RANGE, previousRunDay, reminderOnRun, thresholdReminderOnRun, type ReminderThresholds } from './reminder-thresholds.js';
+import {
+  AFTER_EXPIRY_DAY_RANGE,
+  REMINDER_DAY_RANGE,
+  previousRunDay,
+  reminderOnRun,
+  thresholdReminderOnRun,
+  type ReminderThresholds,
+} from './reminder-thresholds.js';
 import { isDueOnRun, reminderDaysCovered } from './reminder-window.js';
 import { isRunDay, WEEKEND_PROCESSING_VALUES, type WeekendProcessing } from './schedule.js';
 import { localDateArb, PROPERTY_RUNS } from './test-support/arbitraries.js';
@@ -19,7 +26,9 @@ const onRun = (runDate: LocalDate, expiryDate: LocalDate, weekendProcessing: Wee
 
 const thresholdsArb: fc.Arbitrary<ReminderThresholds> = fc.record({
   reminderDays: fc.uniqueArray(fc.integer({ min: REMINDER_DAY_RANGE.min, max: REMINDER_DAY_RANGE.max }), { minLength: 1, maxLength: REMINDER_DAY_RANGE.count }),
-  afterExpiryDays: fc.uniqueArray(fc.integer({ min: AFTER_EXPIRY_DAY_RANGE.min, max: AFTER_EXPIRY_DAY_RANGE.max }), { maxLength: AFTER_EXPIRY_DAY_RANGE.count }),
+  afterExpiryDays: fc.uniqueArray(fc.integer({ min: AFTER_EXPIRY_DAY_RANGE.min, max: AFTER_EXPIRY_DAY_RANGE.max }), {
+    maxLength: AFTER_EXPIRY_DAY_RANGE.count,
+  }),
 });
 const processingArb = fc.constantFrom(...WEEKEND_PROCESSING_VALUES);
 
@@ -27,7 +36,14 @@ const processingArb = fc.constantFrom(...WEEKEND_PROCESSING_VALUES);
  * The scheduled checks from `from` for `days` days, each run day checked (once, or `reruns` times)
  * unless listed in `missed`; what the ledger keeps: the first day each threshold was planned.
  */
-function simulate(thresholds: ReminderThresholds, expiryDate: LocalDate, weekendProcessing: WeekendProcessing, from: LocalDate, days: number, missed: ReadonlySet<LocalDate> = new Set()) {
+function simulate(
+  thresholds: ReminderThresholds,
+  expiryDate: LocalDate,
+  weekendProcessing: WeekendProcessing,
+  from: LocalDate,
+  days: number,
+  missed: ReadonlySet<LocalDate> = new Set(),
+) {
   const ledger = new Map<number, LocalDate>();
   const planned: { day: LocalDate; threshold: number }[] = [];
   for (let offset = 0; offset < days; offset += 1) {
@@ -97,7 +113,9 @@ describe('thresholdReminderOnRun', () => {
       fc.property(thresholdsArb, localDateArb, (thresholds, expiry) => {
         const from = addDays(expiry, -(REMINDER_DAY_RANGE.max + 1));
         const { ledger } = simulate(thresholds, expiry, 'include', from, REMINDER_DAY_RANGE.max + AFTER_EXPIRY_DAY_RANGE.max + 5);
-        const expected = new Map([...thresholds.reminderDays, ...thresholds.afterExpiryDays.map((days) => -days)].map((threshold) => [threshold, addDays(expiry, -threshold)]));
+        const expected = new Map(
+          [...thresholds.reminderDays, ...thresholds.afterExpiryDays.map((days) => -days)].map((threshold) => [threshold, addDays(expiry, -threshold)]),
+        );
         expect(ledger).toEqual(expected);
       }),
       PROPERTY_RUNS,
@@ -123,18 +141,27 @@ describe('thresholdReminderOnRun', () => {
 describe('reminderOnRun', () => {
   it('without a policy is every day of the window, its threshold the days left on the run day', () => {
     fc.assert(
-      fc.property(localDateArb, fc.integer({ min: -3, max: 40 }), processingArb, fc.integer({ min: 1, max: 30 }), (runDate, offset, weekendProcessing, daysBeforeExpiration) => {
-        const expiryDate = addDays(runDate, offset);
-        const reminder = reminderOnRun({ today: runDate, weekendProcessing, daysBeforeExpiration }, expiryDate);
-        expect(reminder !== null).toBe(isDueOnRun({ expiryDate, runDate, weekendProcessing, daysBeforeExpiration }));
-        if (reminder) expect(reminder).toEqual({ threshold: daysBetween(runDate, expiryDate), afterExpiry: false });
-      }),
+      fc.property(
+        localDateArb,
+        fc.integer({ min: -3, max: 40 }),
+        processingArb,
+        fc.integer({ min: 1, max: 30 }),
+        (runDate, offset, weekendProcessing, daysBeforeExpiration) => {
+          const expiryDate = addDays(runDate, offset);
+          const reminder = reminderOnRun({ today: runDate, weekendProcessing, daysBeforeExpiration }, expiryDate);
+          expect(reminder !== null).toBe(isDueOnRun({ expiryDate, runDate, weekendProcessing, daysBeforeExpiration }));
+          if (reminder) expect(reminder).toEqual({ threshold: daysBetween(runDate, expiryDate), afterExpiry: false });
+        },
+      ),
       PROPERTY_RUNS,
     );
   });
 
   it('with a policy decides by its thresholds', () => {
-    expect(reminderOnRun({ today: '2024-03-25', weekendProcessing: 'include', daysBeforeExpiration: 30, thresholds: policy }, '2024-04-01')).toEqual({ threshold: 7, afterExpiry: false });
+    expect(reminderOnRun({ today: '2024-03-25', weekendProcessing: 'include', daysBeforeExpiration: 30, thresholds: policy }, '2024-04-01')).toEqual({
+      threshold: 7,
+      afterExpiry: false,
+    });
     expect(reminderOnRun({ today: '2024-03-26', weekendProcessing: 'include', daysBeforeExpiration: 30, thresholds: policy }, '2024-04-03')).toBeNull();
   });
 });

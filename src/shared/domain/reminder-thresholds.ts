@@ -58,7 +58,10 @@ export function thresholdReminderOnRun({
   weekendProcessing: WeekendProcessing;
   thresholds: ReminderThresholds;
 }): ThresholdReminder | null {
-  const days = new Set([...reminderDaysCovered(previousRunDay(runDate, weekendProcessing), weekendProcessing), ...reminderDaysCovered(runDate, weekendProcessing)]);
+  const days = new Set([
+    ...reminderDaysCovered(previousRunDay(runDate, weekendProcessing), weekendProcessing),
+    ...reminderDaysCovered(runDate, weekendProcessing),
+  ]);
   // The latest day is the smallest signed threshold.
   const latest = signedThresholds(thresholds)
     .filter((threshold) => days.has(addDays(expiryDate, -threshold)))

@@ -68,7 +68,9 @@ function DryRunResult({ dryRun }: { dryRun: DryRun }) {
                 <TableCell>{reminder.recipient}</TableCell>
                 <TableCell>{describeThreshold(reminder.threshold)}</TableCell>
                 <TableCell>
-                  <Badge variant={reminder.wording === 'after_expiry' ? 'destructive' : 'secondary'}>{reminder.wording === 'after_expiry' ? 'After expiry' : 'Reminder'}</Badge>
+                  <Badge variant={reminder.wording === 'after_expiry' ? 'destructive' : 'secondary'}>
+                    {reminder.wording === 'after_expiry' ? 'After expiry' : 'Reminder'}
+                  </Badge>
                 </TableCell>
               </TableRow>
             )),

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
-import { FORECAST_DAYS, type Forecast } from '../../../../shared/api/reminder-policy';
+import { FORECAST_DAYS } from '../../../../shared/api/reminder-policy';
 import { formatDateUs } from '../../../../shared/domain/us-format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';

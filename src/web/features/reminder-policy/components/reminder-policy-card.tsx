@@ -99,8 +99,15 @@ export function ReminderPolicyCard({ companyName, timeZone }: { companyName: str
           </div>
           {current?.chosenDays && (
             <>
-              <FormField id="reminder-days" label="Days before expiry" error={errorOf(errors, 'reminderDays')} hint="Comma-separated, e.g. 14, 7, 3, 1, 0 (0 is the expiry day itself).">
-                {(control) => <Input {...control} inputMode="numeric" value={current.reminderDays} onChange={(event) => change({ reminderDays: event.target.value })} />}
+              <FormField
+                id="reminder-days"
+                label="Days before expiry"
+                error={errorOf(errors, 'reminderDays')}
+                hint="Comma-separated, e.g. 14, 7, 3, 1, 0 (0 is the expiry day itself)."
+              >
+                {(control) => (
+                  <Input {...control} inputMode="numeric" value={current.reminderDays} onChange={(event) => change({ reminderDays: event.target.value })} />
+                )}
               </FormField>
               <FormField
                 id="after-expiry-days"
@@ -108,10 +115,19 @@ export function ReminderPolicyCard({ companyName, timeZone }: { companyName: str
                 error={errorOf(errors, 'afterExpiryDays')}
                 hint="Optional, e.g. 1, 3, 7: a reminder with the wording below to users whose password has expired and who have not changed it."
               >
-                {(control) => <Input {...control} inputMode="numeric" value={current.afterExpiryDays} onChange={(event) => change({ afterExpiryDays: event.target.value })} />}
+                {(control) => (
+                  <Input
+                    {...control}
+                    inputMode="numeric"
+                    value={current.afterExpiryDays}
+                    onChange={(event) => change({ afterExpiryDays: event.target.value })}
+                  />
+                )}
               </FormField>
               <FormField id="after-expiry-subject" label="After-expiry subject" error={errorOf(errors, 'afterExpirySubject')}>
-                {(control) => <Input {...control} value={current.afterExpirySubject} onChange={(event) => change({ afterExpirySubject: event.target.value })} />}
+                {(control) => (
+                  <Input {...control} value={current.afterExpirySubject} onChange={(event) => change({ afterExpirySubject: event.target.value })} />
+                )}
               </FormField>
               <FormField id="after-expiry-template" label="After-expiry template" error={errorOf(errors, 'afterExpiryTemplate')}>
                 {(control) => (

@@ -12,8 +12,11 @@ describe('forecastSummary', () => {
   });
 
   it('names no day when nothing is planned', () => {
-    expect(forecastSummary([{ date: '2025-03-10', expiries: 1, reminders: 0 }, { date: '2025-03-11', expiries: 0, reminders: 0 }])).toBe(
-      'In the next 2 days, 1 password expires and 0 reminders are planned.',
-    );
+    expect(
+      forecastSummary([
+        { date: '2025-03-10', expiries: 1, reminders: 0 },
+        { date: '2025-03-11', expiries: 0, reminders: 0 },
+      ]),
+    ).toBe('In the next 2 days, 1 password expires and 0 reminders are planned.');
   });
 });
