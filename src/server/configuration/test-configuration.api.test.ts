@@ -32,14 +32,14 @@ describe('POST /api/test-configuration', () => {
     await saveConfiguration(harness, owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { includeGroups: [groupId('Password Reminder Pilot')], excludeGroups: [groupId('R&D <Labs>')] }));
     const result = await runTest(owner);
     expect(result).toEqual({
-      tenantConnection: { status: 'success', message: `Signed in to tenant ${DEMO_GRAPH_CREDENTIALS.directoryId} as application ${DEMO_GRAPH_CREDENTIALS.applicationId}.` },
+      tenantConnection: { status: 'success', message: `Signed in to tenant ${DEMO_GRAPH_CREDENTIALS.directoryId} as application ` + `${DEMO_GRAPH_CREDENTIALS.applicationId}.` },
       graphPermissions: { status: 'success', message: 'Users, domains, groups and group members can be read, and Mail.Send is granted.' },
       emailTemplate: { status: 'success', message: 'The template is set and uses {{userName}}, {{daysRemaining}}, {{expirationDate}}.' },
       securityGroups: { status: 'success', message: 'All 2 configured groups exist: Password Reminder Pilot, R&D <Labs>.' },
       connection: {
         status: 'connected',
         problem: null,
-        message: `Signed in to tenant ${DEMO_GRAPH_CREDENTIALS.directoryId} as application ${DEMO_GRAPH_CREDENTIALS.applicationId}.`,
+        message: `Signed in to tenant ${DEMO_GRAPH_CREDENTIALS.directoryId} as application ` + `${DEMO_GRAPH_CREDENTIALS.applicationId}.`,
         missingPermissions: [],
       },
     });

@@ -348,7 +348,7 @@ describe('every route under hostile input', () => {
           }),
           { numRuns, endOnFailure: true, examples: examples.map((example) => [example] as [RequestInput]) },
         );
-        if (result.failed) failures.push(`${route.method} ${route.url} (${caller === 'anonymous' ? 'anonymous' : 'member'}): ${String(result.errorInstance)}`);
+        if (result.failed) failures.push(`${route.method} ${route.url} (${caller === 'anonymous' ? 'anonymous' : 'member'}): ` + `${String(result.errorInstance)}`);
       }
     }
     console.info(`route fuzz: ${routes.length} routes, ${inputsTried} inputs`);

@@ -75,7 +75,7 @@ describe('an app registration without Mail.Send', () => {
     await consent(customer, (permissions) => [...permissions, 'Mail.Send']);
     const second = await runCheck(customer);
     expect(second.summary).toMatchObject({ queued: due, retried: due, alreadyReminded: 0, inProgress: 0, notRetried: 0 });
-    expect(second.message).toContain(`${due} reminders queued, ${due} of them again after failing earlier today because the app lacked permission to send mail (Mail.Send)`);
+    expect(second.message).toContain(`${due} reminders queued, ${due} of them again after failing earlier today because the app lacked permission to ` + `send mail (Mail.Send)`);
     expect(second.message).not.toContain('already reminded');
     await waitFor(async () => (await reminders(customer)).every((row) => row.state === 'sent'), 20_000, 'the retried reminders to be sent');
     expect([...recipientCounts(harness.mail(customer)).values()]).toEqual(new Array(due).fill(1));
@@ -170,7 +170,7 @@ describe('Graph refusals are named for what they are', () => {
       expect(second.statusCode, second.body).toBe(200);
       expect(second.json()).toEqual({
         status: 'queued',
-        message: `The sending mailbox ${customer.directory.credentials.fromEmail} reached its Exchange Online limit of messages per 24 hours: the mail waits and goes out as soon as the limit allows.`,
+        message: `The sending mailbox ${customer.directory.credentials.fromEmail} reached its Exchange Online limit of messages ` + `per 24 hours: the mail waits and goes out as soon as the limit allows.`,
       });
       const rows = await harness.database.db.select().from(emailSends).where(and(eq(emailSends.tenantId, customer.tenantId), eq(emailSends.recipient, 'second@example.org')));
       expect(rows).toMatchObject([{ state: 'deferred', errorKind: 'mailbox_limit', errorCode: 'ErrorSubmissionQuotaExceeded' }]);

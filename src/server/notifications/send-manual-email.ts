@@ -47,5 +47,5 @@ export async function sendManualEmail(services: NotificationServices, tenantId: 
 
 /** Why no reminder goes to a user whose password has already expired. */
 export function expiredPasswordMessage(name: string, expiryDate: string): string {
-  return `${name}'s password already expired on ${formatDateUs(expiryDate)}, so no reminder is sent: it would say the password expires soon. They are asked for a new password at their next sign-in; if they cannot sign in, reset it in the Microsoft Entra admin center.`;
+  return `${name}'s password already expired on ${formatDateUs(expiryDate)}, so no reminder is sent: it would say the ` + `password expires soon. They are asked for a new password at their next sign-in; if they cannot sign in, reset ` + `it in the Microsoft Entra admin center.`;
 }

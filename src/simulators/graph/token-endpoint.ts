@@ -58,7 +58,7 @@ export function resolveAuthorityTenant(state: GraphSimulatorState, tenantIdOrDom
   const tenant = findTenant(state, tenantIdOrDomain);
   if (!tenant) {
     throw new TokenEndpointError(400, 'invalid_tenant', 90002,
-      `Tenant '${tenantIdOrDomain}' not found. Check to make sure you have the correct tenant ID and are signing into the correct cloud. Check with your subscription administrator, this may happen if there are no active subscriptions for the tenant.`);
+      `Tenant '${tenantIdOrDomain}' not found. Check to make sure you have the correct tenant ID and are signing into ` + `the correct cloud. Check with your subscription administrator, this may happen if there are no active ` + `subscriptions for the tenant.`);
   }
   return tenant;
 }
@@ -88,7 +88,7 @@ async function grantClientCredentials(
   const application = state.applications.get(clientId.toLowerCase());
   if (!application || (!application.multiTenant && application.homeTenantId.toLowerCase() !== tenant.id.toLowerCase())) {
     throw new TokenEndpointError(400, 'unauthorized_client', 700016,
-      `Application with identifier '${clientId}' was not found in the directory '${tenant.displayName}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You may have sent your authentication request to the wrong tenant.`);
+      `Application with identifier '${clientId}' was not found in the directory '${tenant.displayName}'. This can ` + `happen if the application has not been installed by the administrator of the tenant or consented to by any ` + `user in the tenant. You may have sent your authentication request to the wrong tenant.`);
   }
   const clientSecret = parameter('client_secret');
   const assertion = parameter('client_assertion_type') === JWT_BEARER_ASSERTION_TYPE ? parameter('client_assertion') : undefined;
@@ -105,7 +105,7 @@ async function grantClientCredentials(
   const servicePrincipal = tenant.servicePrincipalOf(application.appId);
   if (!servicePrincipal) {
     throw new TokenEndpointError(401, 'invalid_client', 7000229,
-      `The client application ${application.appId} is missing service principal in the tenant ${tenant.id}. See instructions here: https://go.microsoft.com/fwlink/?linkid=2225119`);
+      `The client application ${application.appId} is missing service principal in the tenant ${tenant.id}. See ` + `instructions here: https://go.microsoft.com/fwlink/?linkid=2225119`);
   }
   return issueAccessToken(state, tenant, application, servicePrincipal);
 }
@@ -114,11 +114,11 @@ function checkClientSecret(state: GraphSimulatorState, application: AppRegistrat
   const secret = application.secrets.find((candidate) => candidate.value === clientSecret);
   if (!secret) {
     throw new TokenEndpointError(401, 'invalid_client', 7000215,
-      `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID, for a secret added to app '${application.appId}'.`);
+      `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not ` + `the client secret ID, for a secret added to app '${application.appId}'.`);
   }
   if (secret.expiresAt <= state.clock().getTime()) {
     throw new TokenEndpointError(401, 'invalid_client', 7000222,
-      `The provided client secret keys for app '${application.appId}' are expired. Visit the Azure portal to create new keys for your app: https://aka.ms/NewClientSecret, or consider using certificate credentials for added security: https://aka.ms/certCreds.`);
+      `The provided client secret keys for app '${application.appId}' are expired. Visit the Azure portal to create ` + `new keys for your app: https://aka.ms/NewClientSecret, or consider using certificate credentials for added ` + `security: https://aka.ms/certCreds.`);
   }
 }
 
@@ -133,8 +133,8 @@ function checkScope(scope: string, tenantName: string): void {
   if (scopes.length === 1 && other) {
     const resource = other.slice(0, -'/.default'.length);
     throw new TokenEndpointError(400, 'invalid_resource', 500011,
-      `The resource principal named ${resource} was not found in the tenant named ${tenantName}. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant. You might have sent your authentication request to the wrong tenant.`);
+      `The resource principal named ${resource} was not found in the tenant named ${tenantName}. This can happen if ` + `the application has not been installed by the administrator of the tenant or consented to by any user in the ` + `tenant. You might have sent your authentication request to the wrong tenant.`);
   }
   throw new TokenEndpointError(400, 'invalid_scope', 1002012,
-    `The provided value for scope ${scope} is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier (application ID URI).`);
+    `The provided value for scope ${scope} is not valid. Client credential flows must have a scope value with ` + `/.default suffixed to the resource identifier (application ID URI).`);
 }

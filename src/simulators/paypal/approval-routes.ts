@@ -12,7 +12,7 @@ function sendHtml(reply: FastifyReply, statusCode: number, html: string) {
 }
 
 function simpleMessagePage(title: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPal Sandbox - ${title}</title></head><body><main><h1>${title}</h1><p>${message}</p></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPal Sandbox - ` + `${title}</title></head><body><main><h1>${title}</h1><p>${message}</p></main></body></html>`;
 }
 
 /** Without a return or cancel URL PayPal keeps the buyer on its own page. */

@@ -32,7 +32,7 @@ const SENDER_NOT_A_MAILBOX_CODES: ReadonlySet<string> = new Set(['MailboxNotEnab
 
 /** The mailbox's daily quota, whether Exchange said so or our own pacing saw it coming. */
 export function mailboxLimitMessage(senderMailbox: string): string {
-  return `The sending mailbox ${senderMailbox} reached its Exchange Online limit of messages per 24 hours: the mail waits and goes out as soon as the limit allows.`;
+  return `The sending mailbox ${senderMailbox} reached its Exchange Online limit of messages per 24 hours: the mail ` + `waits and goes out as soon as the limit allows.`;
 }
 
 /**
@@ -62,7 +62,7 @@ export function classifySendMailError(error: GraphError, senderMailbox: string):
     return failed(
       'recipient_invalid',
       'mail',
-      `The recipient's address was refused as invalid (${error.code}). Correct the user's email address in Entra ID; the next check sends the reminder to the corrected address.`,
+      `The recipient's address was refused as invalid (${error.code}). Correct the user's email address in Entra ID; ` + `the next check sends the reminder to the corrected address.`,
     );
   }
   if (error.status === 429 && MAILBOX_LIMIT_CODES.has(error.code)) {

@@ -14,7 +14,7 @@ function texts(notice: ClientSecretExpiryNotice): { title: string; description: 
     case 'expiring':
       return {
         title: `Client secret ${describeDaysLeft(notice.daysLeft)}`,
-        description: `The Entra client secret expires on ${formatLocalDay(notice.expiresAt)}. Create a new one under Certificates & secrets and save it with its expiry date before then.`,
+        description: `The Entra client secret expires on ${formatLocalDay(notice.expiresAt)}. Create a new one under Certificates & ` + `secrets and save it with its expiry date before then.`,
       };
     case 'expired':
       return {

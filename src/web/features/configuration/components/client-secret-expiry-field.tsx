@@ -33,7 +33,7 @@ export function ClientSecretExpiryField({ controlId, suggestWhenEmpty = false }:
       type="date"
       hint={
         showsSuggestion
-          ? `Suggested: ${formatDateUs(new Date(utcMidnightOf(suggested)), 'UTC')}, ${SUGGESTED_SECRET_LIFETIME_MONTHS} months from today (the longest lifetime Entra recommends). Change it to the Expires date Entra shows for the new secret.`
+          ? `Suggested: ${formatDateUs(new Date(utcMidnightOf(suggested)), 'UTC')}, ${SUGGESTED_SECRET_LIFETIME_MONTHS} ` + `months from today (the longest lifetime Entra recommends). Change it to the Expires date Entra shows for the new secret.`
           : `The Expires date Entra shows for the secret under Certificates & secrets. The dashboard warns ${warningDays} days before.`
       }
     />
