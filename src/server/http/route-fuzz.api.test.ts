@@ -1,8 +1,8 @@
 // Property-based fuzzing of every route the app registers: hostile path parameters, query strings,
 // headers and bodies, from a signed-in member of a configured, subscribed organization (who is
-// also an operator admin, so the admin routes are reached too) and from anonymous callers. Whatever a client sends, the answer is never a 5xx. Graph, PayPal and the
-// identity provider are the simulators on loopback; any other outgoing call is refused and fails
-// the test.
+// also an operator admin, so the admin routes are reached too) and from anonymous callers.
+// Whatever a client sends, the answer is never a 5xx. Graph, PayPal and the identity provider are
+// the simulators on loopback; any other outgoing call is refused and fails the test.
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';

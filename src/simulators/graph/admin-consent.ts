@@ -14,7 +14,10 @@ import { findTenant, type AppRegistration, type GraphSimulatorState } from './st
 
 export const ADMIN_CONSENT_PATH = '/:tenant/v2.0/adminconsent';
 
-/** The tenant segments that let the administrator's own tenant decide (`common` is refused by Entra for admin consent of personal accounts, accepted here alike). */
+/**
+ * The tenant segments that let the administrator's own tenant decide (`common` is refused by Entra
+ * for admin consent of personal accounts, accepted here alike).
+ */
 const ANY_ORGANIZATION = new Set(['organizations', 'common']);
 const DECLINED = 'AADSTS65004: User declined to consent to access the app.';
 
