@@ -128,8 +128,12 @@ describe('userAssessor: reminder policy', () => {
 
   it('lists listAheadDays past the last reminded day, for the dry run and the forecast, without reminding them', () => {
     const ahead = userAssessor({ ...tuesday, listAheadDays: 30 });
-    expect(ahead(at('2024-04-18'))).toMatchObject({ listed: true, due: false, reminder: null, daysUntilExpiry: 37 });
+    expect(ahead(at('2024-04-18'))).toMatchObject({ listed: true, due: false, reminder: null, daysUntilExpiry: 37, lookAhead: true });
+    expect(ahead(at('2024-03-20'))).toMatchObject({ listed: true, due: false, lookAhead: true });
     expect(ahead(at('2024-04-19'))).toEqual({ listed: false });
+    // The window itself is no look-ahead: the users table shows it.
+    expect(ahead(at('2024-03-19'))).toMatchObject({ listed: true, due: true, lookAhead: false });
+    expect(ahead(at('2024-03-01'))).toMatchObject({ listed: true, due: false, lookAhead: false });
   });
 
   it('keeps every after-expiry reminder, caught up after a missed weekend check, inside the days expired passwords stay listed', () => {

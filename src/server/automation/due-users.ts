@@ -34,6 +34,8 @@ export type UserAssessment =
       due: boolean;
       /** What this check sends (null when not due): the ledger's threshold and which wording. */
       reminder: ThresholdReminder | null;
+      /** Listed for the projections only (listAheadDays): past the last day this check reminds for. */
+      lookAhead: boolean;
       /** The directory's mailbox address; null: the user cannot be mailed. */
       mailAddress: string | null;
     }
@@ -65,7 +67,8 @@ function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
  * accounts are not listed.
  */
 export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAssessment {
-  const listedUntil = addDays(lastRemindedExpiryDay(policy), policy.listAheadDays ?? 0);
+  const remindedUntil = lastRemindedExpiryDay(policy);
+  const listedUntil = addDays(remindedUntil, policy.listAheadDays ?? 0);
   return (user) => {
     if (!user.accountEnabled) return { listed: false };
     if (!user.expiry.expires) {
@@ -85,6 +88,7 @@ export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAs
       daysUntilExpiry,
       due: reminder !== null,
       reminder,
+      lookAhead: expiryDate > remindedUntil,
       mailAddress: user.mail,
     };
   };

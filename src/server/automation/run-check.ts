@@ -196,7 +196,7 @@ async function checkDirectory(
       if (user.accountEnabled) summary.usersInScope += 1;
       const found = assess(user);
       if (!found.listed) continue;
-      const listed = { tenantId, graphUserId: user.id, userEmail: user.email, userDisplayName: user.displayName, userPrincipalName: user.userPrincipalName, mailAddress: found.mailAddress, expiryReason: found.reason, checkedAt: now };
+      const listed = { tenantId, graphUserId: user.id, userEmail: user.email, userDisplayName: user.displayName, userPrincipalName: user.userPrincipalName, mailAddress: found.mailAddress, expiryReason: found.reason, lookAhead: false, checkedAt: now };
       if (!found.dated) {
         records.push(listed);
         if (records.length >= WRITE_BATCH) await flush();
@@ -204,7 +204,7 @@ async function checkDirectory(
       }
       if (found.daysUntilExpiry < 0) summary.recentlyExpiredUsers += 1;
       else if (found.daysUntilExpiry <= configuration.daysBeforeExpiration) summary.expiringUsers += 1;
-      records.push({ ...listed, passwordExpiresAt: new Date(found.expiresAt), expiryDate: found.expiryDate, validityDays: found.validityDays });
+      records.push({ ...listed, passwordExpiresAt: new Date(found.expiresAt), expiryDate: found.expiryDate, validityDays: found.validityDays, lookAhead: found.lookAhead });
       if (found.reminder) {
         summary.dueUsers += 1;
         if (found.mailAddress === null) summary.withoutMailbox += 1;

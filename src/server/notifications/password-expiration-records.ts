@@ -36,6 +36,7 @@ export async function upsertExpirationRecords(db: Pick<Database, 'insert'>, reco
         userEmail: sql`excluded.user_email`,
         userDisplayName: sql`excluded.user_display_name`,
         userPrincipalName: sql`excluded.user_principal_name`,
+        lookAhead: sql`excluded.look_ahead`,
         mailAddress: sql`excluded.mail_address`,
         passwordExpiresAt: sql`excluded.password_expires_at`,
         expiryDate: sql`excluded.expiry_date`,
@@ -150,6 +151,8 @@ function preparePage(db: Database, { filter, sort, direction, searching }: PageV
   const pattern = sql.placeholder('pattern');
   const searched = and(
     eq(passwordExpirations.tenantId, sql.placeholder('tenantId')),
+    // Rows listed only for the dry run and the forecast are no part of the users table.
+    eq(passwordExpirations.lookAhead, false),
     searching ? or(ilike(passwordExpirations.userDisplayName, pattern), ilike(passwordExpirations.userEmail, pattern)) : undefined,
   );
   const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PasswordExpirationsPage } from '../../shared/api/notifications.js';
 import { DRY_RUN_DAYS, FORECAST_DAYS, reminderPolicyMessages, type DryRun, type Forecast, type ReminderPolicy } from '../../shared/api/reminder-policy.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
@@ -7,7 +8,7 @@ import { CHANGE_PASSWORD_URL } from '../../shared/domain/email-template.js';
 import { addDays } from '../../shared/domain/local-date.js';
 import { isRunDay, type WeekendProcessing } from '../../shared/domain/schedule.js';
 import { runScheduledCheckOf } from '../automation/index.js';
-import { auditLogs, automationRuns, emailSends } from '../db/schema/index.js';
+import { auditLogs, automationRuns, emailSends, passwordExpirations } from '../db/schema/index.js';
 import { drainTenant } from '../notifications/index.js';
 import { configurationFor, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
@@ -248,6 +249,23 @@ describe('the planning under a reminder policy, and the dry run', () => {
     expect(mail[0]!.content).toContain(`<a href="${CHANGE_PASSWORD_URL}"`);
     expect(mail[0]!.content).not.toContain('{{userPrincipalName}}');
   }, 120_000);
+
+  it('keeps the users listed only for the projections out of the users table, which still ends at the reminder window', async () => {
+    const owner = await subscribedOwner();
+    await saveConfiguration(harness, owner, configurationFor(undefined, { timeZone: 'UTC', weekendProcessing: 'include', daysBeforeExpiration: 7 }));
+    await runScheduledDay(owner);
+    const { db } = harness.database;
+    const lookAhead = await db.select({ id: passwordExpirations.id }).from(passwordExpirations).where(and(eq(passwordExpirations.tenantId, owner.tenantId), eq(passwordExpirations.lookAhead, true)));
+    expect(lookAhead.length).toBeGreaterThan(0);
+    const response = await harness.app.inject({ method: 'GET', url: '/api/password-expirations?filter=expiring_soon&pageSize=100', headers: owner.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json() as PasswordExpirationsPage;
+    expect(page.records.length).toBeGreaterThan(0);
+    // The check ran yesterday (runScheduledDay moved the clock on): its 7-day window ends 6 days from today.
+    expect(page.records.every((record) => (record.daysUntilExpiry ?? 0) <= 6)).toBe(true);
+    const stats = (await harness.app.inject({ method: 'GET', url: '/api/dashboard-stats', headers: owner.headers })).json() as { expiringSoon: number };
+    expect(page.counts.expiring_soon).toBeLessThanOrEqual(stats.expiringSoon);
+  });
 
   it('forecasts expiries and the projected reminders per day for 30 days', async () => {
     const owner = await subscribedOwner();

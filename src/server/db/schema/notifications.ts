@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { EMAIL_DELIVERY_STATES } from '../../../shared/api/notifications.js';
 import type { ExpiryReason } from '../../../shared/domain/password-expiry.js';
 import { SEND_ERROR_KINDS } from '../../../shared/domain/send-errors.js';
@@ -35,6 +35,11 @@ export const passwordExpirations = pgTable(
     expiryReason: text('expiry_reason').$type<ExpiryReason>().notNull(),
     /** The validity the date was computed with; null with no date. */
     validityDays: integer('validity_days'),
+    /**
+     * Listed only for the dry run and the forecast: the expiry lies beyond the last day the check
+     * reminds for. The users table leaves these rows out.
+     */
+    lookAhead: boolean('look_ahead').notNull().default(false),
     /** Set when a reminder for this expiry was sent; cleared when the expiry changes (password changed). */
     lastNotifiedAt: timestamp('last_notified_at', { withTimezone: true }),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "password_expirations" ADD COLUMN "look_ahead" boolean DEFAULT false NOT NULL;
