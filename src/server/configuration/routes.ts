@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { configurationBody, type ConfigurationWire, type ConnectionStatus, type DemoGraphCredentials, type TestConfigurationResult } from '../../shared/api/configuration.js';
+import {
+  configurationBody,
+  type ConfigurationWire,
+  type ConnectionStatus,
+  type DemoGraphCredentials,
+  type TestConfigurationResult,
+} from '../../shared/api/configuration.js';
 import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
 import { getConnectionStatus } from './connection-status.js';
@@ -17,8 +23,10 @@ export interface ConfigurationRouteDeps extends TenantGraphDeps {
 export function registerConfigurationRoutes(app: FastifyInstance, deps: ConfigurationRouteDeps): void {
   const { guards } = deps;
 
-  app.get('/api/configuration', { preHandler: guards.requireTenant }, async (request): Promise<ConfigurationWire> =>
-    toConfigurationDto(await readConfiguration(deps.db, tenantIdOf(request))),
+  app.get(
+    '/api/configuration',
+    { preHandler: guards.requireTenant },
+    async (request): Promise<ConfigurationWire> => toConfigurationDto(await readConfiguration(deps.db, tenantIdOf(request))),
   );
 
   // PUT (group changes save at once) and POST (the Save button) both save the whole configuration.
@@ -37,12 +45,16 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
     });
   }
 
-  app.post('/api/test-configuration', { preHandler: guards.requireTenant }, async (request): Promise<TestConfigurationResult> =>
-    testConfiguration(deps, tenantIdOf(request), userIdOf(request)),
+  app.post(
+    '/api/test-configuration',
+    { preHandler: guards.requireTenant },
+    async (request): Promise<TestConfigurationResult> => testConfiguration(deps, tenantIdOf(request), userIdOf(request)),
   );
 
-  app.get('/api/connection-status', { preHandler: guards.requireTenant }, async (request): Promise<ConnectionStatus> =>
-    getConnectionStatus(deps.db, tenantIdOf(request)),
+  app.get(
+    '/api/connection-status',
+    { preHandler: guards.requireTenant },
+    async (request): Promise<ConnectionStatus> => getConnectionStatus(deps.db, tenantIdOf(request)),
   );
 
   const demoCredentials = deps.demoGraphCredentials;

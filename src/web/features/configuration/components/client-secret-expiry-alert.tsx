@@ -1,20 +1,19 @@
 import { KeyRoundIcon } from 'lucide-react';
 import { clientSecretExpiryNotice, describeDaysLeft, type ClientSecretExpiryNotice } from '../../../../shared/domain/client-secret-expiry';
-import { utcMidnightOf } from '../../../../shared/domain/local-date';
-import { formatDateUs } from '../../../../shared/domain/us-format';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useConfigurationForm } from '../hooks/configuration-form';
-import { organizationToday } from '../utils/client-secret-expiry-field';
-
-const formatLocalDay = (date: string) => formatDateUs(new Date(utcMidnightOf(date)), 'UTC');
+import { formatLocalDay, organizationToday } from '../utils/client-secret-expiry-field';
 
 function texts(notice: ClientSecretExpiryNotice): { title: string; description: string } {
   switch (notice.kind) {
     case 'expiring':
       return {
         title: `Client secret ${describeDaysLeft(notice.daysLeft)}`,
-        description: `The Entra client secret expires on ${formatLocalDay(notice.expiresAt)}. Create a new one under Certificates & ` + `secrets and save it with its expiry date before then.`,
+        description: [
+          `The Entra client secret expires on ${formatLocalDay(notice.expiresAt)}.`,
+          'Create a new one under Certificates & secrets and save it with its expiry date before then.',
+        ].join(' '),
       };
     case 'expired':
       return {

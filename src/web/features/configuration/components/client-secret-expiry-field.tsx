@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { CLIENT_SECRET_WARNING_DAYS, suggestedClientSecretExpiry, SUGGESTED_SECRET_LIFETIME_MONTHS } from '../../../../shared/domain/client-secret-expiry';
-import { utcMidnightOf } from '../../../../shared/domain/local-date';
-import { formatDateUs } from '../../../../shared/domain/us-format';
 import { useConfigurationForm } from '../hooks/configuration-form';
-import { organizationToday } from '../utils/client-secret-expiry-field';
+import { formatLocalDay, organizationToday } from '../utils/client-secret-expiry-field';
 import { ConfigurationTextField } from './configuration-text-field';
 
 /**
@@ -33,7 +31,8 @@ export function ClientSecretExpiryField({ controlId, suggestWhenEmpty = false }:
       type="date"
       hint={
         showsSuggestion
-          ? `Suggested: ${formatDateUs(new Date(utcMidnightOf(suggested)), 'UTC')}, ${SUGGESTED_SECRET_LIFETIME_MONTHS} ` + `months from today (the longest lifetime Entra recommends). Change it to the Expires date Entra shows for the new secret.`
+          ? `Suggested: ${formatLocalDay(suggested)}, ${SUGGESTED_SECRET_LIFETIME_MONTHS} months from today (the longest lifetime Entra recommends). ` +
+            'Change it to the Expires date Entra shows for the new secret.'
           : `The Expires date Entra shows for the secret under Certificates & secrets. The dashboard warns ${warningDays} days before.`
       }
     />

@@ -1,12 +1,19 @@
 import type { Configuration } from '../../../../shared/api/configuration';
 import { clientSecretExpiryProblem, suggestedClientSecretExpiry } from '../../../../shared/domain/client-secret-expiry';
 import { localDateOf } from '../../../../shared/domain/days-until';
+import { utcMidnightOf } from '../../../../shared/domain/local-date';
 import { isValidIanaTimeZone } from '../../../../shared/domain/time-zones';
+import { formatDateUs } from '../../../../shared/domain/us-format';
 import type { ConfigurationFormValues } from './configuration-form-values';
 
 /** Today on the organization's calendar (UTC while the zone field holds no valid zone). */
 export function organizationToday(timeZone: string, now: number): string {
   return localDateOf(new Date(now), isValidIanaTimeZone(timeZone) ? timeZone : 'UTC');
+}
+
+/** A calendar date as the app shows dates ('12/1/2026'). */
+export function formatLocalDay(date: string): string {
+  return formatDateUs(new Date(utcMidnightOf(date)), 'UTC');
 }
 
 /**

@@ -3,7 +3,13 @@ import { CONFIGURATION_FIELD_ORDER, configurationBody, type Configuration } from
 import { configurationMessages } from '../../../../shared/domain/validation-messages';
 import { validateForm } from '@/lib/form-errors';
 import { buildConfiguration } from '../../../test-support/factories';
-import { changesConnection, configurationFormValuesSchema, toConfigurationPayload, toFormValues, type ConfigurationFormValues } from './configuration-form-values';
+import {
+  changesConnection,
+  configurationFormValuesSchema,
+  toConfigurationPayload,
+  toFormValues,
+  type ConfigurationFormValues,
+} from './configuration-form-values';
 
 const savedConfiguration = buildConfiguration({
   clientSecretExpiresAt: '2027-03-01',
