@@ -78,7 +78,7 @@ function checkTenant(configuration: ConfigurationRow, tokenTenantId: string | nu
   if (tokenTenantId !== null && tokenTenantId.toLowerCase() !== configuration.azureDirectoryId.toLowerCase()) {
     return {
       status: 'warning',
-      message: `Signed in, but the token was issued by directory ${tokenTenantId}, not by the Azure Directory ID ${configuration.azureDirectoryId}. Check that both IDs name the same tenant.`,
+      message: `Signed in, but the token was issued by directory ${tokenTenantId}, not by the Azure Directory ID ` + `${configuration.azureDirectoryId}. Check that both IDs name the same tenant.`,
     };
   }
   const how = configuration.connectionMethod === 'passwatch_app' ? 'via the Passwatch app' : `as application ${configuration.applicationId}`;
@@ -171,7 +171,7 @@ async function checkSecurityGroups(client: GraphClient, configuration: Configura
   const missingIncludes = gone(configuration.includeGroups);
   if (missingIncludes.length > 0) {
     const many = missingIncludes.length > 1;
-    return error(`${goneGroups('Include', missingIncludes)} ${many ? 'Their' : 'Its'} members get no reminders until ${many ? 'they are' : 'it is'} removed from the filters.`);
+    return error(`${goneGroups('Include', missingIncludes)} ${many ? 'Their' : 'Its'} members get no reminders until ` + `${many ? 'they are' : 'it is'} removed from the filters.`);
   }
   const missingExcludes = gone(configuration.excludeGroups);
   if (missingExcludes.length > 0) {
@@ -191,7 +191,7 @@ export function checkEmailTemplate(template: string): TestCheck {
   const used = [...new Set(template.match(/\{\{\s*\w+\s*\}\}/g)?.map((variable) => variable.replace(/\s+/g, '')) ?? [])];
   const unknown = used.filter((variable) => !(TEMPLATE_VARIABLES as readonly string[]).includes(variable));
   if (unknown.length > 0) {
-    return { status: 'warning', message: `Unknown template variable${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} will be sent as typed. Available: ${TEMPLATE_VARIABLES.join(', ')}.` };
+    return { status: 'warning', message: `Unknown template variable${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} will be sent as typed. ` + `Available: ${TEMPLATE_VARIABLES.join(', ')}.` };
   }
   if (!used.includes('{{daysRemaining}}') && !used.includes('{{expirationDate}}')) {
     return { status: 'warning', message: 'The template mentions neither {{daysRemaining}} nor {{expirationDate}}: readers will not learn when their password expires.' };
