@@ -23,6 +23,7 @@ import { registerDashboardRoutes } from './dashboard/index.js';
 import { registerDirectoryRoutes } from './directory/index.js';
 import { createNotificationServices, type NotificationServices, registerNotificationRoutes, type SendSettings } from './notifications/index.js';
 import { registerReminderPolicyRoutes } from './reminder-policy/index.js';
+import { registerReminderRecipientsRoutes } from './reminder-recipients/index.js';
 import { registerSignInRoutes } from './sign-in/index.js';
 import { registerTenantRoutes } from './tenants/index.js';
 import { registerUserRoutes } from './users/index.js';
@@ -86,6 +87,7 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerAutomationRoutes,
   registerDashboardRoutes,
   registerReminderPolicyRoutes,
+  registerReminderRecipientsRoutes,
 ];
 
 /** The HTTP application: every route, guard and error mapping. Tests build it directly. */

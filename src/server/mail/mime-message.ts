@@ -9,6 +9,7 @@ const CRLF = '\r\n';
 export interface MimeMessageInput {
   from: string;
   to: readonly string[];
+  cc?: readonly string[];
   subject: string;
   html: string;
   text: string;
@@ -32,11 +33,13 @@ export class MimeAddressError extends Error {
 export function buildMimeMessage(input: MimeMessageInput): string {
   const from = checkedAddress(input.from);
   const to = input.to.map(checkedAddress);
+  const cc = (input.cc ?? []).map(checkedAddress);
   const boundary = input.boundary ?? newBoundary();
   const messageId = input.messageId ?? `${randomUUID()}@${from.slice(from.lastIndexOf('@') + 1)}`;
   return [
     `From: ${from}`,
-    `To: ${foldAtSpaces('To: '.length, to.map((address, index) => (index < to.length - 1 ? `${address},` : address)))}`,
+    addressHeader('To', to),
+    ...(cc.length > 0 ? [addressHeader('Cc', cc)] : []),
     `Subject: ${encodeHeaderText('Subject', input.subject)}`,
     `Date: ${formatMailDate(input.date ?? new Date())}`,
     `Message-ID: <${messageId}>`,
@@ -50,6 +53,11 @@ export function buildMimeMessage(input: MimeMessageInput): string {
     `--${boundary}--`,
     '',
   ].join(CRLF);
+}
+
+/** 'To: a@x.com, b@y.com' folded at the spaces between addresses. */
+function addressHeader(name: 'To' | 'Cc', addresses: readonly string[]): string {
+  return `${name}: ${foldAtSpaces(`${name}: `.length, addresses.map((address, index) => (index < addresses.length - 1 ? `${address},` : address)))}`;
 }
 
 /**

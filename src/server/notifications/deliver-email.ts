@@ -13,6 +13,8 @@ import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
 import { retryLedgerWrite } from './ledger-retry.js';
 import { renderEmail, type RenderedEmail } from './render-email.js';
 import { findAfterExpiryWording, type AfterExpiryWording } from '../reminder-policy/index.js';
+import { findRecipientRules, type RecipientRules } from '../reminder-recipients/index.js';
+import { pilotSubject } from '../../shared/api/reminder-recipients.js';
 import { attemptSend, DEFERRING_RETRY, recordingWaitAnswers, type DeliveryOutcome } from './send-outcome.js';
 
 /** How this instance sends: Exchange's limits, its worker identity and lease, the backoff. */
@@ -44,10 +46,12 @@ export interface TenantSender {
   tenantId: string;
   /** The configured From mailbox (senderMailboxOf), where new mail is sent from. */
   senderMailbox: string;
-  client: Pick<GraphClient, 'sendMail' | 'acquireToken'>;
+  client: Pick<GraphClient, 'sendMail' | 'acquireToken' | 'managerAddress'>;
   template: string;
   /** The reminder policy's wording for reminders after the expiry day. */
   afterExpiry: AfterExpiryWording;
+  /** Pilot mailbox and manager copies. */
+  recipients: RecipientRules;
   companyName: string;
   timeZone: string;
 }
@@ -58,7 +62,11 @@ const isAfterExpiry = (row: Pick<EmailSendRow, 'threshold'>) => row.threshold !=
 /** The organization's sender; throws AppError 400 when the connection is not saved yet. */
 export async function tenantSender(deps: SendDeps, tenantId: string): Promise<TenantSender> {
   const connection = await loadGraphConnection(deps, tenantId);
-  const [[tenant], afterExpiry] = await Promise.all([deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)), findAfterExpiryWording(deps.db, tenantId)]);
+  const [[tenant], afterExpiry, recipients] = await Promise.all([
+    deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)),
+    findAfterExpiryWording(deps.db, tenantId),
+    findRecipientRules(deps.db, tenantId),
+  ]);
   const graph = { ...deps.graph, fetch: recordingWaitAnswers(deps.graph.fetch ?? fetch), retry: { ...deps.graph.retry, ...DEFERRING_RETRY } };
   const client = graphClientFor({ clock: deps.clock, graph }, connection);
   return {
@@ -70,6 +78,7 @@ export async function tenantSender(deps: SendDeps, tenantId: string): Promise<Te
     client,
     template: connection.configuration.emailTemplate,
     afterExpiry,
+    recipients,
     companyName: tenant?.name ?? '',
     timeZone: connection.configuration.timeZone,
   };
@@ -104,8 +113,10 @@ export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRo
     return { kind: 'failed', scope: 'mail', ...problem };
   }
   const rendered = renderRow(sender, row, now);
+  const addressing = await addressingOf(sender, row);
+  const subject = addressing.pilot ? pilotSubject(row.recipient, rendered.subject) : rendered.subject;
   const outcome = await attemptSend(row.senderMailbox, () =>
-    sender.client.sendMail(row.senderMailbox, { to: [row.recipient], subject: rendered.subject, html: rendered.html, text: rendered.text }),
+    sender.client.sendMail(row.senderMailbox, { to: addressing.to, cc: addressing.cc, subject, html: rendered.html, text: rendered.text }),
   );
   if (outcome.kind !== 'sent' && isConnectionProblem(outcome)) {
     // Credentials or permissions stopped working: the dashboard badge should say so.
@@ -113,15 +124,45 @@ export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRo
     await recordConnectionOutcome(sender.db, sender.tenantId, { status: 'error', problem, message: outcome.message }, sender.clock());
   }
   // Graph's answer is known only here: a database outage must not turn it into "outcome unknown".
-  return retryLedgerWrite(() => recordOutcome(sender, row, rendered, outcome), (row.leaseUntil?.getTime() ?? 0) - sender.clock().getTime());
+  const deliveredTo = addressing.pilot || addressing.cc.length > 0 ? [...addressing.to, ...addressing.cc] : null;
+  return retryLedgerWrite(() => recordOutcome(sender, row, { ...rendered, subject }, outcome, deliveredTo), (row.leaseUntil?.getTime() ?? 0) - sender.clock().getTime());
+}
+
+interface Addressing {
+  to: string[];
+  cc: string[];
+  /** Sent to the pilot mailbox instead of the recipient. */
+  pilot: boolean;
+}
+
+/**
+ * Where a row's mail goes. Pilot mode sends every mail meant for a user to the pilot mailbox and
+ * copies nobody, so no real person is mailed; a test mail goes where the admin asked. The
+ * manager's copy is best effort: a user without a manager, or a manager Graph cannot read at this
+ * moment, gets the reminder alone rather than a delayed one.
+ */
+async function addressingOf(sender: Pick<TenantSender, 'recipients' | 'client'>, row: EmailSendRow): Promise<Addressing> {
+  if (row.kind === 'test' || row.graphUserId === null) return { to: [row.recipient], cc: [], pilot: false };
+  const { pilotMailbox, ccManager } = sender.recipients;
+  if (pilotMailbox !== null) return { to: [pilotMailbox], cc: [], pilot: true };
+  if (!ccManager) return { to: [row.recipient], cc: [], pilot: false };
+  const manager = await sender.client.managerAddress(row.graphUserId).catch(() => null);
+  const copy = manager !== null && manager.toLowerCase() !== row.recipient.toLowerCase() ? [manager] : [];
+  return { to: [row.recipient], cc: copy, pilot: false };
 }
 
 /** Writes the outcome to the ledger; a mail deferred too often comes back as failed. */
-async function recordOutcome(sender: TenantSender, row: EmailSendRow, rendered: RenderedEmail, outcome: DeliveryOutcome): Promise<DeliveryOutcome> {
+async function recordOutcome(
+  sender: TenantSender,
+  row: EmailSendRow,
+  rendered: RenderedEmail,
+  outcome: DeliveryOutcome,
+  deliveredTo: readonly string[] | null,
+): Promise<DeliveryOutcome> {
   const now = sender.clock();
   switch (outcome.kind) {
     case 'sent':
-      await markEmailSent(sender.db, row, rendered, now);
+      await markEmailSent(sender.db, row, rendered, now, deliveredTo);
       return outcome;
     case 'deferred': {
       const due = await deferEmail(sender.db, row, outcome.retryAfterMs, outcome, sender.settings.backoff, now);

@@ -231,13 +231,24 @@ function toDate(value: unknown): Date | null {
 }
 
 /** Graph accepted the mail: the row, the users table's "Last Notified" and the audit log, together. */
-export async function markEmailSent(db: Database, row: EmailSendRow, rendered: RenderedEmail, now: Date): Promise<void> {
+export async function markEmailSent(db: Database, row: EmailSendRow, rendered: RenderedEmail, now: Date, deliveredTo: readonly string[] | null = null): Promise<void> {
   await db.transaction(async (tx) => {
     // Claimed by this worker; even when the lease ran out meanwhile, Graph's 202 is the truth.
     // Not when already sent: a retried write whose first commit went through records nothing twice.
     const [sent] = await tx
       .update(emailSends)
-      .set({ state: 'sent', sentAt: now, subject: rendered.subject, bodyHtml: rendered.html, bodyText: rendered.text, lastError: null, errorKind: null, errorCode: null, leaseUntil: null })
+      .set({
+        state: 'sent',
+        sentAt: now,
+        deliveredTo: deliveredTo === null ? null : [...deliveredTo],
+        subject: rendered.subject,
+        bodyHtml: rendered.html,
+        bodyText: rendered.text,
+        lastError: null,
+        errorKind: null,
+        errorCode: null,
+        leaseUntil: null,
+      })
       .where(and(eq(emailSends.id, row.id), eq(emailSends.claimedBy, row.claimedBy ?? ''), sql`${emailSends.state} <> 'sent'`))
       .returning({ id: emailSends.id });
     if (!sent) return;
@@ -251,7 +262,7 @@ export async function markEmailSent(db: Database, row: EmailSendRow, rendered: R
     await recordAudit(tx, row.tenantId, {
       category: 'email',
       status: 'success',
-      message: `${describeEmail(row)} sent (password expires ${formatDateUs(row.expiryDate)})`,
+      message: `${describeEmail(row)} sent (password expires ${formatDateUs(row.expiryDate)})${deliveredTo === null ? '' : `, delivered to ${deliveredTo.join(', ')}`}`,
       actorUserId: row.requestedByUserId,
       details: { emailSendId: row.id, kind: row.kind, attempts: row.attempts },
       createdAt: now,

@@ -92,6 +92,7 @@ export class SimTenant {
   readonly servicePrincipals = new Map<string, ServicePrincipal>();
   private objectsById: Map<string, DirectoryObject> | undefined;
   private usersByPrincipalName: Map<string, SimUser> | undefined;
+  private departmentHeads: Map<string, SimUser> | undefined;
   private readonly transitiveMembersCache = new Map<string, readonly DirectoryObject[]>();
 
   constructor(content: TenantContent) {
@@ -120,6 +121,24 @@ export class SimTenant {
     if (byId?.kind === 'user') return byId.value;
     this.usersByPrincipalName ??= new Map(this.users.map((user) => [user.userPrincipalName.toLowerCase(), user]));
     return this.usersByPrincipalName.get(idOrPrincipalName.toLowerCase());
+  }
+
+  /**
+   * The user's manager (`/users/{id}/manager`). The simulated org chart: the first member listed
+   * in a department heads it and manages the department's other members; heads, guests and
+   * accounts without a department have no manager.
+   */
+  managerOf(user: SimUser): SimUser | undefined {
+    if (user.userType !== 'Member' || user.department === null) return undefined;
+    if (!this.departmentHeads) {
+      const heads = new Map<string, SimUser>();
+      for (const candidate of this.users) {
+        if (candidate.userType === 'Member' && candidate.department !== null && !heads.has(candidate.department)) heads.set(candidate.department, candidate);
+      }
+      this.departmentHeads = heads;
+    }
+    const head = this.departmentHeads.get(user.department);
+    return head === user ? undefined : head;
   }
 
   findGroup(id: string): SimGroup | undefined {

@@ -1,4 +1,4 @@
-// GET /v1.0/users (paged), /v1.0/users/$count and /v1.0/users/{id | userPrincipalName}.
+// GET /v1.0/users (paged), /v1.0/users/$count, /v1.0/users/{id | userPrincipalName} and its /manager.
 import type { FastifyInstance } from 'fastify';
 import { countMatching, filterPredicate } from './collection.js';
 import { chargeDirectoryUnits, resourceUnits } from './directory-throttle.js';
@@ -26,7 +26,7 @@ export function registerUserRoutes(app: FastifyInstance, state: GraphSimulatorSt
     const consistencyLevel = singleHeader(request, 'ConsistencyLevel');
     if (consistencyLevel?.trim().toLowerCase() !== 'eventual') {
       throw unsupportedQuery(
-        "Raw count (/$count) is not supported because the 'ConsistencyLevel:eventual' header is missing. Refer to https://aka.ms/graph-docs/advanced-queries for more information",
+        "Raw count (/$count) is not supported because the 'ConsistencyLevel:eventual' header is missing. Refer to " + "https://aka.ms/graph-docs/advanced-queries for more information",
       );
     }
     const query = parseListQuery(request.url, consistencyLevel, { ...USER_RULES, allowed: ['$filter'] });
@@ -46,6 +46,25 @@ export function registerUserRoutes(app: FastifyInstance, state: GraphSimulatorSt
     return odataJson(reply, {
       '@odata.context': metadataContext(requestBaseUrl(request), 'users', query.select, '/$entity'),
       ...projectEntity(USER_SHAPE, user, query.select),
+    });
+  });
+
+  // The manager navigation property: the manager as a directoryObject of type user, or 404 when
+  // the user has none (Graph's answer then names the 'manager' resource).
+  app.get('/v1.0/users/:id/manager', async (request, reply) => {
+    const caller = authenticateCaller(state, request);
+    requirePermission(caller, READ_USERS);
+    const { id } = request.params as { id: string };
+    const query = parseListQuery(request.url, undefined, { ...USER_RULES, allowed: ['$select'] });
+    chargeDirectoryUnits(state, caller.tenant, caller.appId, resourceUnits({ base: 1, selected: false }));
+    const user = caller.tenant.findUser(id);
+    if (!user) throw resourceNotFound(id);
+    const manager = caller.tenant.managerOf(user);
+    if (!manager) throw resourceNotFound('manager');
+    return odataJson(reply, {
+      '@odata.context': metadataContext(requestBaseUrl(request), 'directoryObjects', query.select, '/$entity'),
+      '@odata.type': '#microsoft.graph.user',
+      ...projectEntity(USER_SHAPE, manager, query.select),
     });
   });
 }

@@ -3,6 +3,7 @@ import type { DemoGraphCredentials } from '../../shared/api/configuration';
 import { ClientSecretExpiryAlert } from '@/features/configuration/components/client-secret-expiry-alert';
 import { ClientSecretExpiryField } from '@/features/configuration/components/client-secret-expiry-field';
 import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
+import { ReminderRecipientsCard } from '@/features/reminder-recipients/components/reminder-recipients-card';
 import { DryRunPanel } from '@/features/reminder-policy/components/dry-run-panel';
 import { ForecastCard } from '@/features/reminder-policy/components/forecast-card';
 import { ReminderPolicyCard } from '@/features/reminder-policy/components/reminder-policy-card';
@@ -81,6 +82,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boole
           configuration: (
             <div className="grid gap-6">
               <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} />
+              <ReminderRecipientsCard />
               {testable && <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />}
               {testable && <DryRunPanel />}
             </div>

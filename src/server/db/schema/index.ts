@@ -7,4 +7,5 @@ export * from './account.js';
 export * from './configuration.js';
 export * from './notifications.js';
 export * from './reminder-policy.js';
+export * from './reminder-recipients.js';
 export * from './rate-limits.js';

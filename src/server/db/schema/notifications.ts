@@ -119,6 +119,11 @@ export const emailSends = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     claimedBy: text('claimed_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * Where the sent mail went when not only to `recipient`: the pilot mailbox instead of it, the
+     * manager's copy beside it (To first, then Cc). Null when it went to the recipient alone.
+     */
+    deliveredTo: text('delivered_to').array(),
     /** What was sent: subject and both MIME parts, as the recipient got them. */
     subject: text('subject'),
     bodyHtml: text('body_html'),

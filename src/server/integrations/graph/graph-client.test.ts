@@ -347,3 +347,19 @@ describe('token cache', () => {
     expect(domains.find((domain) => domain.id === 'fabrikam-partners.com')).toMatchObject({ authenticationType: 'Federated' });
   });
 });
+
+describe('managerAddress', () => {
+  it("reads the user's manager over /users/{id}/manager, and null for a user without one (Graph's 404)", async () => {
+    const client = harness.client(DEMO_GRAPH_CREDENTIALS);
+    // Contoso's org chart: Adele Vance heads Marketing, where Miriam Graham works.
+    expect(await client.managerAddress('miriam.graham@contoso.com')).toBe('adele.vance@contoso.com');
+    expect(await client.managerAddress('adele.vance@contoso.com')).toBeNull();
+    const managerCall = harness.requests.find((request) => request.url.includes('/manager'));
+    expect(managerCall?.url).toContain('/v1.0/users/miriam.graham%40contoso.com/manager?$select=id,mail,userPrincipalName');
+  });
+
+  it('passes any failure but a 404 on to the caller instead of answering "no manager"', async () => {
+    const error = await failureOf(harness.client({ ...DEMO_GRAPH_CREDENTIALS, clientSecret: 'wrong' }).managerAddress('miriam.graham@contoso.com'));
+    expect(error).toBeInstanceOf(GraphError);
+  });
+});

@@ -58,6 +58,8 @@ export interface GraphGroup {
 
 export interface MailMessage {
   to: string[];
+  /** Copies (a user's manager); Exchange takes the recipients from the MIME headers. */
+  cc?: string[];
   subject: string;
   html: string;
   /** The plain-text alternative of `html`. */
@@ -154,6 +156,24 @@ export class GraphClient {
   }
 
   /**
+   * The address of the user's manager (`/users/{id}/manager`): its mail, else its sign-in name;
+   * null when the user has no manager (Graph answers 404) or the manager has no address.
+   */
+  async managerAddress(userId: string): Promise<string | null> {
+    const url = `${this.graphUrl(`/users/${encodeURIComponent(userId)}/manager`)}?$select=id,mail,userPrincipalName`;
+    const operation: GraphOperation = { action: 'read the manager', permission: 'User.Read.All', resource: `user ${userId}` };
+    try {
+      const manager = await this.call('GET', url, operation, { retryTransportErrors: true });
+      if (!isRecord(manager)) return null;
+      const address = typeof manager.mail === 'string' && manager.mail !== '' ? manager.mail : manager.userPrincipalName;
+      return typeof address === 'string' && address !== '' ? address : null;
+    } catch (error) {
+      if (error instanceof GraphError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  /**
    * POST /users/{from}/sendMail in MIME format (Content-Type text/plain, the message base64-encoded),
    * the only form that carries both an HTML and a plain-text part; resolves on 202 Accepted
    * (accepted, not delivered). Exchange keeps a copy in the sender's Sent Items: the MIME form has
@@ -178,7 +198,7 @@ export class GraphClient {
 
   private mimeMessage(from: string, message: MailMessage): string {
     try {
-      return buildMimeMessage({ from, to: message.to, subject: message.subject, html: message.html, text: message.text, date: this.clock() });
+      return buildMimeMessage({ from, to: message.to, cc: message.cc, subject: message.subject, html: message.html, text: message.text, date: this.clock() });
     } catch (error) {
       if (!(error instanceof MimeAddressError)) throw error;
       throw new GraphError({ code: 'invalid_address', status: null, kind: 'unexpected', actionableMessage: `${error.message} The email was not sent.` });
