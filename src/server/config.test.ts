@@ -12,6 +12,16 @@ describe('loadConfig', () => {
     expect(config.session.cookieSecure).toBe(false);
   });
 
+  it('runs half the database pool in scheduled checks at once unless CHECK_CONCURRENCY says otherwise, always fewer than the pool', () => {
+    expect(loadConfig({}).checkConcurrency).toBe(5);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '1' }).checkConcurrency).toBe(1);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '30' }).checkConcurrency).toBe(15);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '30', CHECK_CONCURRENCY: '20' }).checkConcurrency).toBe(20);
+    expect(() => loadConfig({ CHECK_CONCURRENCY: '10' })).toThrow(/CHECK_CONCURRENCY: must be less than DATABASE_POOL_SIZE \(10\)/);
+    expect(() => loadConfig({ CHECK_CONCURRENCY: '0' })).toThrow(/CHECK_CONCURRENCY/);
+    expect(() => loadConfig({ CHECK_CONCURRENCY: 'many' })).toThrow(/CHECK_CONCURRENCY: must be a whole number/);
+  });
+
   it('treats empty values as unset, as a copied .env.example leaves them', () => {
     expect(loadConfig({ DATABASE_URL: '', OIDC_ISSUER_URL: '' }).demoMode).toBe(true);
   });

@@ -63,6 +63,7 @@ const environmentSchema = z
       .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection string' })
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    CHECK_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(99).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     EMBEDDED_POSTGRES_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5433),
 
@@ -129,6 +130,10 @@ const environmentSchema = z
       ctx.addIssue({ code: 'custom', path: ['SECRETS_ENCRYPTION_KEY'], message: 'is required in production' });
     }
     checkEntraApp(env, ctx);
+    if (env.CHECK_CONCURRENCY !== undefined && env.CHECK_CONCURRENCY >= env.DATABASE_POOL_SIZE) {
+      // Each running check holds a connection for its liveness lock and needs another for its writes.
+      ctx.addIssue({ code: 'custom', path: ['CHECK_CONCURRENCY'], message: `must be less than DATABASE_POOL_SIZE (${env.DATABASE_POOL_SIZE}): each running check holds a database connection of its own` });
+    }
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     const given = oidc.filter((value) => value !== undefined).length;
     if (given > 0 && given < 3) {
@@ -226,6 +231,8 @@ export interface AppConfig {
   /** Demo mode: no identity provider configured, so simulators stand in for the outside world. */
   demoMode: boolean;
   database: { url: string | undefined; poolSize: number; embeddedPort: number };
+  /** Scheduled password checks this instance runs at once (each holds a database connection while it runs). */
+  checkConcurrency: number;
   dataDir: string;
   /** Null in demo mode: the local development issuer is started instead. */
   oidc: OidcSettings | null;
@@ -313,6 +320,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     demoMode: oidc === null,
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, embeddedPort: env.EMBEDDED_POSTGRES_PORT },
+    // Half the pool by default: the other half serves the checks' writes, sending, requests and pg-boss.
+    checkConcurrency: env.CHECK_CONCURRENCY ?? Math.max(1, Math.floor(env.DATABASE_POOL_SIZE / 2)),
     dataDir: path.resolve(env.DATA_DIR),
     oidc,
     demoIdentityPort: env.DEMO_IDENTITY_PORT,

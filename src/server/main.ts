@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       database.pool,
       [
         (boss) => registerBillingJobs(boss, app.billing),
-        (boss) => registerAutomationJobs(boss, app.notifications),
+        (boss) => registerAutomationJobs(boss, app.notifications, { checkConcurrency: config.checkConcurrency }),
         (boss) => registerPurgeJobs(boss, { db: database.db, sessions, clock: systemClock, log: app.log }),
       ],
       {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import { JOB_SCHEMA } from '../jobs/job-runner.js';
+import { JOB_SCHEMA, type LocalWorkers } from '../jobs/job-runner.js';
+import { startSlotWorker } from '../jobs/slot-worker.js';
 import { hasActiveSubscription } from '../billing/index.js';
 import { findConfiguration } from '../configuration/index.js';
 import { DRAIN_LEASE_MS, type DrainLoopOptions, type NotificationServices, recoverStaleEmails, tenantsWithDueEmails } from '../notifications/index.js';
@@ -21,6 +22,8 @@ const AUTOMATION_TICK_CRON = '* * * * *';
 export interface AutomationJobOptions extends DrainLoopOptions {
   /** How often idle workers look for jobs. */
   pollingIntervalSeconds: number;
+  /** Scheduled checks this instance runs at once (CHECK_CONCURRENCY). */
+  checkConcurrency: number;
 }
 
 export const DEFAULT_AUTOMATION_JOB_OPTIONS: AutomationJobOptions = {
@@ -30,6 +33,7 @@ export const DEFAULT_AUTOMATION_JOB_OPTIONS: AutomationJobOptions = {
   sweepIntervalMs: 5_000,
   leaseMs: DRAIN_LEASE_MS,
   pollingIntervalSeconds: 2,
+  checkConcurrency: 1,
 };
 
 /** pg-boss job id of an organization's scheduled check for a day: the same check is never queued twice. */
@@ -64,7 +68,8 @@ export async function runScheduledCheck(services: NotificationServices, check: D
     return;
   }
   const result = await runScheduledCheckOf(services, check.tenantId, check.localDay);
-  services.log.info({ tenantId: check.tenantId, localDay: check.localDay, ...(result ? result.summary : { skipped: 'already completed' }) }, 'scheduled check');
+  const outcome = result ? result.summary : { skipped: 'completed already, or running in another process' };
+  services.log.info({ tenantId: check.tenantId, localDay: check.localDay, ...outcome }, 'scheduled check');
 }
 
 async function retireDrainQueue(boss: PgBoss): Promise<void> {
@@ -77,23 +82,44 @@ async function retireDrainQueue(boss: PgBoss): Promise<void> {
  * Queues, the minute schedule and the workers of automation; starts sending (the drain loop, under
  * per-organization leases rather than a job queue, so a dead instance's mail is taken over within
  * seconds). Graceful shutdown stops sending with `services.drains.stop()`.
+ *
+ * Scheduled checks run `checkConcurrency` at a time in this instance, each in a slot of its own
+ * (startSlotWorker), taken in the order they fell due: a huge directory holds one slot for as long
+ * as it is read while the other slots go on with the organizations queued behind it. Each check
+ * reads through its own Graph client, so one organization being throttled waits in its own slot.
+ * The returned workers are stopped with the job runner.
  */
-export async function registerAutomationJobs(boss: PgBoss, services: NotificationServices, overrides: Partial<AutomationJobOptions> = {}): Promise<void> {
+export async function registerAutomationJobs(boss: PgBoss, services: NotificationServices, overrides: Partial<AutomationJobOptions> = {}): Promise<LocalWorkers> {
   const options = { ...DEFAULT_AUTOMATION_JOB_OPTIONS, ...overrides };
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
 
   await retireDrainQueue(boss).catch((error: unknown) => services.log.warn({ err: error }, 'retired drain queue not deleted (another instance starting?); retried at the next start'));
   await boss.createQueue(AUTOMATION_TICK_QUEUE, { name: AUTOMATION_TICK_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(AUTOMATION_CHECK_QUEUE, { name: AUTOMATION_CHECK_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3_600 });
+  const checks = startSlotWorker<DueCheck>(
+    boss,
+    AUTOMATION_CHECK_QUEUE,
+    {
+      slots: options.checkConcurrency,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      onError: (error) => services.log.error({ err: error }, 'scheduled check worker'),
+    },
+    (job) => runScheduledCheck(services, job.data),
+  );
   const enqueueCheck = async (check: DueCheck) => {
     await boss.send(AUTOMATION_CHECK_QUEUE, check, { id: checkJobId(check), singletonKey: `check:${check.tenantId}:${check.localDay}` });
+    // Queued by this instance's tick: its free slots start it now rather than at their next poll.
+    checks.wake();
   };
-  await boss.work(AUTOMATION_TICK_QUEUE, polling, async () => {
-    await runSchedulerTick(services, enqueueCheck);
-  });
-  await boss.work<DueCheck>(AUTOMATION_CHECK_QUEUE, polling, async ([job]) => {
-    if (job) await runScheduledCheck(services, job.data);
-  });
-  services.drains.start(services, services.log, options);
-  await boss.schedule(AUTOMATION_TICK_QUEUE, AUTOMATION_TICK_CRON, {}, { tz: 'UTC' });
+  try {
+    await boss.work(AUTOMATION_TICK_QUEUE, polling, async () => {
+      await runSchedulerTick(services, enqueueCheck);
+    });
+    services.drains.start(services, services.log, options);
+    await boss.schedule(AUTOMATION_TICK_QUEUE, AUTOMATION_TICK_CRON, {}, { tz: 'UTC' });
+  } catch (error) {
+    await checks.stop(0);
+    throw error;
+  }
+  return checks;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { LocalDate } from '../../shared/domain/local-date.js';
 import { hasActiveSubscription } from '../billing/index.js';
 import type { Database } from '../db/client.js';
@@ -11,8 +11,10 @@ export interface DueCheck {
   localDay: LocalDate;
 }
 
-/** Organizations looked at per tick; the rest wait for the next minute. */
+/** Organizations looked at per transaction of a tick. */
 const TICK_BATCH = 500;
+/** Transactions per tick: 50,000 organizations; any more wait for the next minute. */
+const MAX_TICK_BATCHES = 100;
 
 /**
  * Finds the organizations whose check time has come (automation on, a configuration, an active
@@ -37,6 +39,18 @@ export async function claimDueChecks(db: Database, now: Date, enqueue: (check: D
       ),
     );
 
+  // Batch after batch, so organizations due in the same minute are all queued by its tick (the
+  // earliest due first), each batch committed on its own.
+  const due: DueCheck[] = [];
+  for (let batch = 0; batch < MAX_TICK_BATCHES; batch += 1) {
+    const claimed = await claimBatch(db, now, enqueue);
+    due.push(...claimed.due);
+    if (claimed.looked < TICK_BATCH) break;
+  }
+  return due;
+}
+
+async function claimBatch(db: Database, now: Date, enqueue: (check: DueCheck) => Promise<void>): Promise<{ looked: number; due: DueCheck[] }> {
   return db.transaction(async (tx) => {
     const candidates = await tx
       .select({
@@ -58,6 +72,7 @@ export async function claimDueChecks(db: Database, now: Date, enqueue: (check: D
             or ${automationSchedules.basis} is distinct from concat_ws('|', ${configurations.checkTime}, ${configurations.timeZone}, ${configurations.weekendProcessing}))`,
         ),
       )
+      .orderBy(asc(automationSchedules.nextRunAt))
       .limit(TICK_BATCH)
       .for('update', { of: automationSchedules, skipLocked: true });
 
@@ -74,7 +89,7 @@ export async function claimDueChecks(db: Database, now: Date, enqueue: (check: D
       await enqueue(check);
       due.push(check);
     }
-    return due;
+    return { looked: candidates.length, due };
   });
 }
 

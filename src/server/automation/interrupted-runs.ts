@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type { LocalDate } from '../../shared/domain/local-date.js';
 import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 
@@ -9,20 +10,47 @@ const RUN_LOCK_NAMESPACE = 730_199_502;
 
 export const INTERRUPTED_RUN_MESSAGE = 'The server running this check stopped before it finished. Run it again, or wait for the next scheduled check.';
 
+/** The advisory locks a running check holds, on a connection of its own. */
+export interface RunLocks {
+  /** Marks the run as alive: other instances can tell it from a run whose process died. */
+  hold(runId: string): Promise<void>;
+  /**
+   * Claims an organization's scheduled check of `day` for this process; false while another live
+   * process runs it (a job delivered twice, a retry while the first attempt still runs).
+   */
+  claimDay(tenantId: string, day: LocalDate): Promise<boolean>;
+}
+
 /**
- * Runs a check's work while this process holds the run's advisory lock on a connection of its
- * own, so other instances can tell a running check from one whose process died: PostgreSQL drops
- * the lock with the connection, whatever killed the process.
+ * Runs a check's work with a connection of its own for its advisory locks: PostgreSQL drops them
+ * with the connection, whatever killed the process.
  */
-export async function whileRunIsAlive<T>(pool: pg.Pool, runId: string, work: () => Promise<T>): Promise<T> {
+export async function withRunLocks<T>(pool: pg.Pool, work: (locks: RunLocks) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1, hashtext($2))', [RUN_LOCK_NAMESPACE, runId]);
-    return await work();
+    return await work({
+      hold: async (runId) => {
+        await client.query('select pg_advisory_lock($1, hashtext($2))', [RUN_LOCK_NAMESPACE, runId]);
+      },
+      claimDay: async (tenantId, day) => {
+        // 64-bit key: a collision would skip an organization's check for the day.
+        const key = `passwatch:scheduled-check:${tenantId}:${day}`;
+        const { rows } = await client.query<{ claimed: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as claimed', [key]);
+        return rows[0]?.claimed === true;
+      },
+    });
   } finally {
-    // Closing the connection drops the lock even when the connection broke on the way.
+    // Closing the connection drops the locks even when the connection broke on the way.
     client.release(true);
   }
+}
+
+/** Runs a check's work while this process holds the run's lock (see RunLocks.hold). */
+export async function whileRunIsAlive<T>(pool: pg.Pool, runId: string, work: () => Promise<T>): Promise<T> {
+  return withRunLocks(pool, async (locks) => {
+    await locks.hold(runId);
+    return work();
+  });
 }
 
 /**

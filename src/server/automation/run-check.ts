@@ -3,7 +3,7 @@ import type { CheckSummary } from '../../shared/api/dashboard.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import type { LocalDate } from '../../shared/domain/local-date.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
-import { whileRunIsAlive } from './interrupted-runs.js';
+import { whileRunIsAlive, withRunLocks } from './interrupted-runs.js';
 import { graphClientFor, type GraphConnection, loadGraphConnection, trackConnection } from '../configuration/index.js';
 import { automationRuns } from '../db/schema/index.js';
 import { GraphError } from '../integrations/graph/index.js';
@@ -55,25 +55,29 @@ export async function runManualCheck(services: NotificationServices, tenantId: s
 }
 
 /**
- * The scheduler's check of `scheduledDay`, or null when that day's check already completed. A
- * retry after a crash takes the day's row over and runs again (planning is idempotent); a
- * duplicate from another instance finds it completed.
+ * The scheduler's check of `scheduledDay`, or null when that day's check already completed or
+ * another live process is running it (the day's lock). A retry after a crash takes the day's row
+ * over and runs again (planning is idempotent).
  */
 export async function runScheduledCheckOf(services: NotificationServices, tenantId: string, scheduledDay: LocalDate): Promise<CheckResult | null> {
   const connection = await loadGraphConnection(services, tenantId);
-  const startedAt = services.clock();
-  const [run] = await services.db
-    .insert(automationRuns)
-    .values({ tenantId, trigger: 'schedule', localDay: scheduledDay, status: 'running', startedAt })
-    .onConflictDoUpdate({
-      target: [automationRuns.tenantId, automationRuns.localDay],
-      targetWhere: sql`trigger = 'schedule'`,
-      set: { status: 'running', startedAt, finishedAt: null },
-      setWhere: sql`${automationRuns.status} <> 'completed'`,
-    })
-    .returning({ id: automationRuns.id });
-  if (!run) return null;
-  return whileRunIsAlive(services.db.$client, run.id, () => executeCheck(services, tenantId, connection, { id: run.id, trigger: 'schedule', actorUserId: null }, startedAt));
+  return withRunLocks(services.db.$client, async (locks) => {
+    if (!(await locks.claimDay(tenantId, scheduledDay))) return null;
+    const startedAt = services.clock();
+    const [run] = await services.db
+      .insert(automationRuns)
+      .values({ tenantId, trigger: 'schedule', localDay: scheduledDay, status: 'running', startedAt })
+      .onConflictDoUpdate({
+        target: [automationRuns.tenantId, automationRuns.localDay],
+        targetWhere: sql`trigger = 'schedule'`,
+        set: { status: 'running', startedAt, finishedAt: null },
+        setWhere: sql`${automationRuns.status} <> 'completed'`,
+      })
+      .returning({ id: automationRuns.id });
+    if (!run) return null;
+    await locks.hold(run.id);
+    return executeCheck(services, tenantId, connection, { id: run.id, trigger: 'schedule', actorUserId: null }, startedAt);
+  });
 }
 
 /**

@@ -46,6 +46,8 @@ export interface HarnessOptions {
   send?: Partial<SendSettings>;
   simulator?: Partial<SimulatorSettings>;
   jobs?: Partial<AutomationJobOptions>;
+  /** Every instance's Graph and Entra requests go through this (tests: hold a request, count them). */
+  graphFetch?: typeof fetch;
   /** A migrated database of the test's own (one it stops and restarts); by default a fresh one on the test run's server. */
   database?: DatabaseHandle & { url: string };
 }
@@ -92,11 +94,11 @@ export class NotificationHarness {
       config,
       db: this.database.db,
       oidc: new OidcProvider(config.oidc!, `${config.appUrl}/api/callback`),
-      graph: { tokenCache: new TokenCache() },
+      graph: { tokenCache: new TokenCache(), ...(this.options.graphFetch ? { fetch: this.options.graphFetch } : {}) },
       send: { backoff: { baseMs: 50, maxMs: 500, random: () => 0.5 }, ...this.options.send },
     });
     const runner = jobs
-      ? await startJobs(this.database.pool, [(boss) => registerAutomationJobs(boss, app.notifications, { pollingIntervalSeconds: 0.5, ...this.options.jobs })], {
+      ? await startJobs(this.database.pool, [(boss) => registerAutomationJobs(boss, app.notifications, { pollingIntervalSeconds: 0.5, checkConcurrency: config.checkConcurrency, ...this.options.jobs })], {
           onError: (error) => app.log.error(error),
         })
       : null;
