@@ -1,11 +1,13 @@
 import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SessionStore } from '../auth/index.js';
 import type { Database } from '../db/client.js';
 import { billingSubscriptions, memberships, tenants, users } from '../db/schema/index.js';
 import { PayPalApiError, type PayPalClient } from '../integrations/paypal/index.js';
 
 export interface DeleteAccountDeps {
   db: Database;
+  sessions: Pick<SessionStore, 'ending'>;
   paypal: PayPalClient;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
@@ -44,8 +46,10 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
     }
   }
 
-  await db.transaction(async (tx) => {
-    const ownedIds = owned.map((row) => row.tenantId);
+  const ownedIds = owned.map((row) => row.tenantId);
+  // The user's sessions end, and so does every membership of the organizations deleted with them.
+  const ends = [{ user: userId }, ...ownedIds.map((tenantId) => ({ tenant: tenantId }))];
+  await deps.sessions.ending(ends, async (tx) => {
     // Everything of an organization references it with ON DELETE CASCADE; so do sessions and memberships of a user.
     if (ownedIds.length > 0) await tx.delete(tenants).where(inArray(tenants.id, ownedIds));
     await tx.delete(users).where(eq(users.id, userId));

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../db/client.js';
+import type { memberships } from '../db/schema/index.js';
+
+/** The PostgreSQL channel on which every instance hears that sessions or memberships ended. */
+const CHANNEL = 'passwatch_session_ends';
+
+/** What ended: one session (sign-out), every session of a user, or every membership of an organization. */
+export type SessionEnd = { session: string } | { user: string } | { tenant: string };
+
+const encode = (end: SessionEnd): string => ('session' in end ? `session:${end.session}` : 'user' in end ? `user:${end.user}` : `tenant:${end.tenant}`);
+
+function decode(payload: string | undefined): SessionEnd | null {
+  const [kind, id] = (payload ?? '').split(':', 2);
+  if (!id) return null;
+  if (kind === 'session') return { session: id };
+  if (kind === 'user') return { user: id };
+  if (kind === 'tenant') return { tenant: id };
+  return null;
+}
+
+/**
+ * Tells every instance (this one included) that sessions or memberships ended, inside the
+ * caller's transaction: PostgreSQL delivers the notice when, and only if, the change commits.
+ */
+export async function announceSessionEnds(db: Pick<Database, 'execute'>, ends: readonly SessionEnd[]): Promise<void> {
+  if (ends.length === 0) return;
+  await db.execute(
+    sql`select ${sql.join(
+      ends.map((end) => sql`pg_notify(${CHANNEL}, ${encode(end)})`),
+      sql`, `,
+    )}`,
+  );
+}
+
+export interface CachedLookup {
+  userId: string;
+  idToken: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  role: (typeof memberships.$inferSelect)['role'] | null;
+}
+
+interface Entry {
+  lookup: CachedLookup;
+  tokenHash: string;
+  tenantId: string | null;
+  until: number;
+}
+
+// Many sessions polling at once stay far below this; past it the map starts over.
+const MAX_ENTRIES = 10_000;
+const RELISTEN_DELAY_MS = 1_000;
+// Announcements make the cache correct; the bound on age only limits what a change made outside
+// the app (by hand in the database) leaves behind.
+const DEFAULT_TTL_MS = 5_000;
+
+/**
+ * Session lookups (the session and the user's role in the organization asked for) kept for a few
+ * seconds, so a dashboard's burst of requests reads them once. Correctness rests on PostgreSQL's
+ * LISTEN/NOTIFY: whatever ends a session or a membership announces it (announceSessionEnds) and
+ * every instance drops what it kept of it as the notice arrives, so signing out, signing out
+ * everywhere and deleting an account take effect on every instance. Nothing is kept while this
+ * instance is not listening (not yet connected, or the connection was lost), and a lookup that
+ * raced an announcement is not kept. Only positive answers are kept: a user who just joined an
+ * organization is never told they are not a member.
+ */
+export class SessionLookupCache {
+  private readonly entries = new Map<string, Entry>();
+  private listener: pg.Client | null = null;
+  private listening = false;
+  private closed = false;
+  private relisten: NodeJS.Timeout | null = null;
+  /** Moves on every announcement: a lookup read before it is not kept. */
+  private generation = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly onListenError: (error: Error) => void = () => {},
+    private readonly ttlMs = DEFAULT_TTL_MS,
+  ) {}
+
+  /** Starts listening; until it does (or after the connection is lost), nothing is kept. */
+  async start(): Promise<void> {
+    const client = new pg.Client(this.pool.options);
+    client.on('notification', (message) => {
+      const end = decode(message.payload);
+      if (end) this.forget(end);
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('the connection listening for session ends closed')));
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      this.lost(client, error as Error);
+      return;
+    }
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.listener = client;
+    this.listening = true;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stopKeeping();
+    if (this.relisten) clearTimeout(this.relisten);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => {});
+  }
+
+  /** The generation to pass to `keep` for a lookup about to read the database. */
+  currentGeneration(): number {
+    return this.generation;
+  }
+
+  find(tokenHash: string, tenantId: string | null, now: Date): CachedLookup | null {
+    if (!this.listening) return null;
+    const key = keyOf(tokenHash, tenantId);
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.until <= now.getTime() || entry.lookup.expiresAt <= now) {
+      this.entries.delete(key);
+      return null;
+    }
+    return entry.lookup;
+  }
+
+  keep(tokenHash: string, tenantId: string | null, lookup: CachedLookup, generation: number, now: Date): void {
+    if (!this.listening || generation !== this.generation) return;
+    if (tenantId !== null && lookup.role === null) return;
+    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+    this.entries.set(keyOf(tokenHash, tenantId), { lookup, tokenHash, tenantId, until: now.getTime() + this.ttlMs });
+  }
+
+  /** Drops what was kept of an ended session, user or membership (this instance's own changes, at once). */
+  forget(end: SessionEnd): void {
+    this.generation++;
+    for (const [key, entry] of this.entries) {
+      const ended = 'session' in end ? entry.tokenHash === end.session : 'user' in end ? entry.lookup.userId === end.user : entry.tenantId === end.tenant;
+      if (ended) this.entries.delete(key);
+    }
+  }
+
+  private stopKeeping(): void {
+    this.listening = false;
+    this.generation++;
+    this.entries.clear();
+  }
+
+  private lost(client: pg.Client, error: Error): void {
+    if (this.listener !== null && this.listener !== client) return;
+    this.listener = null;
+    this.stopKeeping();
+    client.end().catch(() => {});
+    if (this.closed || this.relisten) return;
+    this.onListenError(error);
+    this.relisten = setTimeout(() => {
+      this.relisten = null;
+      void this.start();
+    }, RELISTEN_DELAY_MS);
+    this.relisten.unref();
+  }
+}
+
+const keyOf = (tokenHash: string, tenantId: string | null) => `${tokenHash} ${tenantId ?? ''}`;
