@@ -13,9 +13,10 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import type { DemoGraphCredentials } from '../shared/api/configuration.js';
 import { registerAccountRoutes } from './account/index.js';
+import { type AccountMailServices, type AccountMailSettings, createAccountMailServices, registerAccountMailRoutes } from './account-mail/index.js';
 import { registerAdminRoutes } from './admin/index.js';
 import { registerAuditRoutes } from './audit/index.js';
-import { createGuards, type Guards, type OidcProvider, registerSignOutRoutes, SessionLookupCache, SessionStore } from './auth/index.js';
+import { createGuards, type Guards, type OidcProvider, registerSignOutRoutes, SessionStore } from './auth/index.js';
 import { registerAutomationRoutes } from './automation/index.js';
 import { type BillingServices, createBillingServices, registerBillingRoutes } from './billing/index.js';
 import { createTenantGraphServices, registerConfigurationRoutes, type TenantGraphDeps, type TenantGraphInput } from './configuration/index.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Demo mode: where the simulated mailbox can be read. */
   simulatedMailboxUrl?: string | null;
+  /** Demo mode: the page of the SMTP sink account mail goes to. */
+  accountMailSinkUrl?: string | null;
   /** Client-secret encryption; default from SECRETS_ENCRYPTION_KEY or the generated demo key. */
   secretBox?: TenantGraphInput['secretBox'];
   /** Overrides of config.graph (tests: retry timing, token cache). */
@@ -49,6 +52,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Overrides of the mail sender's settings (tests: lease, backoff, limits). */
   send?: Partial<SendSettings>;
+  /** Overrides of the account mail sender's settings (tests: a quick sweep, no backoff wait). */
+  accountMail?: Partial<AccountMailSettings>;
 }
 
 /** What the modules' register functions take their dependencies from; each declares the part it uses. */
@@ -58,6 +63,7 @@ interface ModuleContext extends TenantGraphDeps {
   guards: Guards;
   billing: BillingServices;
   notifications: NotificationServices;
+  accountMail: AccountMailServices;
   paypal: BillingServices['paypal'];
   log: FastifyBaseLogger;
   admins: AppConfig;
@@ -68,6 +74,7 @@ interface ModuleContext extends TenantGraphDeps {
   demoMode: boolean;
   supportEmail: string;
   simulatedMailboxUrl: string | null;
+  accountMailSinkUrl: string | null;
   demoGraphCredentials: DemoGraphCredentials | null;
 }
 
@@ -82,6 +89,7 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerAuditRoutes,
   registerBillingRoutes,
   registerAccountRoutes,
+  registerAccountMailRoutes,
   registerAdminRoutes,
   registerNotificationRoutes,
   registerAutomationRoutes,
@@ -109,12 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, { allowedOrigins: [config.appUrl], exempt: ['/api/paypal/webhook'] });
   const rateLimits = await registerRateLimits(app, { db, clock, settings: config.rateLimits });
 
-  const sessionCache = new SessionLookupCache(db.$client, (error) =>
-    app.log.warn({ err: error }, 'not listening for ended sessions: every session lookup reads the database until it listens again'),
-  );
-  await sessionCache.start();
-  app.addHook('onClose', () => sessionCache.close());
-  const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock, sessionCache);
+  const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock);
   const guards = createGuards(sessions);
 
   registerHealthRoutes(app, { pool: db.$client });
@@ -124,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('billing', billing);
   const notifications = createNotificationServices({ config, tenantGraph, log: app.log, send: deps.send });
   app.decorate('notifications', notifications);
+  const accountMail = createAccountMailServices({ config, db, clock, log: app.log, settings: deps.accountMail });
+  app.decorate('accountMail', accountMail);
 
   const context: ModuleContext = {
     ...tenantGraph,
@@ -132,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards,
     billing,
     notifications,
+    accountMail,
     paypal: billing.paypal,
     log: app.log,
     admins: config,
@@ -142,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     demoMode: config.demoMode,
     supportEmail: config.supportEmail,
     simulatedMailboxUrl: deps.simulatedMailboxUrl ?? null,
+    accountMailSinkUrl: deps.accountMailSinkUrl ?? null,
     demoGraphCredentials: deps.demoGraphCredentials ?? null,
   };
   for (const register of MODULES) await register(app, context);

@@ -48,6 +48,15 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const pemFromEnv = z.string().transform((value) => value.replace(/\\n/g, '\n').trim() + '\n');
 
 
+/** An address, or a display name and an address: `Passwatch <alerts@example.com>`. */
+const mailbox = z
+  .string()
+  .trim()
+  .regex(/^(?:[^<>\r\n"]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, { error: 'must be an address or Name <address>' });
+
+/** The sender of account mail when MAIL_FROM is unset (only possible without SMTP_URL: the demo's sink). */
+export const DEMO_MAIL_FROM = 'Passwatch <account-mail@passwatch.invalid>';
+
 /** Every setting the server reads, documented in .env.example. */
 const environmentSchema = z
   .object({
@@ -106,6 +115,11 @@ const environmentSchema = z
     DEMO_PAYPAL_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3003),
     SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@passwatch.app'),
 
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' })
+      .optional(),
+    MAIL_FROM: mailbox.optional(),
+
     ADMIN_EMAILS: emailList.default([]),
     ADMIN_SUBJECTS: subjectList.default([]),
     SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 7),
@@ -133,6 +147,10 @@ const environmentSchema = z
     if (env.CHECK_CONCURRENCY !== undefined && env.CHECK_CONCURRENCY >= env.DATABASE_POOL_SIZE) {
       // Each running check holds a connection for its liveness lock and needs another for its writes.
       ctx.addIssue({ code: 'custom', path: ['CHECK_CONCURRENCY'], message: `must be less than DATABASE_POOL_SIZE (${env.DATABASE_POOL_SIZE}): each running check holds a database connection of its own` });
+    }
+    if (env.SMTP_URL !== undefined && env.MAIL_FROM === undefined) {
+      // Mail from an address the operator did not choose would fail the receivers' SPF/DMARC checks.
+      ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
     }
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     const given = oidc.filter((value) => value !== undefined).length;
@@ -267,6 +285,11 @@ export interface AppConfig {
     demoPort: number;
   };
   supportEmail: string;
+  /**
+   * The product's own mail (alerts, reports, announcements) by SMTP. `url` unset: off, except in
+   * demo mode, where an in-process SMTP sink stands in. The URL may carry a password: never logged.
+   */
+  accountMail: { smtpUrl: string | undefined; from: string };
   /** Operator admins by an address their provider verified at sign-in. */
   adminEmails: string[];
   /** Operator admins by issuer + subject, whatever their address. */
@@ -347,6 +370,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       demoPort: env.DEMO_PAYPAL_PORT,
     },
     supportEmail: env.SUPPORT_EMAIL,
+    accountMail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEMO_MAIL_FROM },
     adminEmails: env.ADMIN_EMAILS,
     adminSubjects: env.ADMIN_SUBJECTS,
     session: {

@@ -9,6 +9,7 @@ import { startJobs } from './jobs/job-runner.js';
 import { registerPurgeJobs } from './jobs/purge-expired-records.js';
 import { systemClock } from './clock.js';
 import { markInterruptedRuns, registerAutomationJobs } from './automation/index.js';
+import { registerAccountMailJobs } from './account-mail/index.js';
 import { runShutdown, WORK_GRACE_MS, type ShutdownStep } from './lifecycle/graceful-shutdown.js';
 
 const webRoot = fileURLToPath(new URL('../web', import.meta.url));
@@ -49,12 +50,14 @@ async function main(): Promise<void> {
     const oidcSettings = config.oidc ?? demo!.oidc;
     if (demo?.paypal) config = { ...config, paypal: { ...config.paypal, ...demo.paypal } };
     if (demo) config = { ...config, graph: { ...config.graph, ...demo.graph } };
+    if (demo?.accountMail) config = { ...config, accountMail: { ...config.accountMail, smtpUrl: demo.accountMail.smtpUrl } };
     const app = await buildApp({
       config,
       db: database.db,
       oidc: new OidcProvider(oidcSettings, `${config.appUrl}/api/callback`),
       webRoot,
       simulatedMailboxUrl: demo?.mailboxUrl ?? null,
+      accountMailSinkUrl: demo?.accountMail?.pageUrl ?? null,
       demoGraphCredentials: demo?.graphCredentials ?? null,
     });
     // Fastify's close stops accepting connections and waits for the requests in flight.
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
       [
         (boss) => registerBillingJobs(boss, app.billing),
         (boss) => registerAutomationJobs(boss, app.notifications, { checkConcurrency: config.checkConcurrency }),
+        (boss) => registerAccountMailJobs(boss, app.accountMail),
         (boss) => registerPurgeJobs(boss, { db: database.db, sessions, clock: systemClock, log: app.log }),
       ],
       {

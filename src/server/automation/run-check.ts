@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CheckSummary } from '../../shared/api/dashboard.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import type { LocalDate } from '../../shared/domain/local-date.js';
+import { notifyCheckFailed } from '../account-mail/index.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
 import { whileRunIsAlive, withRunLocks } from './interrupted-runs.js';
 import { graphClientFor, type GraphConnection, loadGraphConnection, trackConnection } from '../configuration/index.js';
@@ -113,6 +114,7 @@ async function executeCheck(services: NotificationServices, tenantId: string, co
     await db.transaction(async (tx) => {
       await tx.update(automationRuns).set({ status: 'failed', message: reason, finishedAt: failedAt }).where(eq(automationRuns.id, run.id));
       await recordAudit(tx, tenantId, { category: 'automation', status: 'error', message: `Password check ${who} failed: ${reason}`, ...audit, createdAt: failedAt });
+      await notifyCheckFailed(tx, tenantId, run.id, reason, failedAt);
     });
     throw error;
   }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ConnectionStatus, ConnectionStatusValue } from '../../shared/api/configuration.js';
 import { describeMissingPermissions, type ConnectionProblem } from '../../shared/domain/graph-permissions.js';
+import { alertConnectionOutcome } from '../account-mail/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { configurations } from '../db/schema/index.js';
@@ -83,6 +84,12 @@ export async function recordConnectionOutcome(db: Database, tenantId: string, ou
         connectionCheckedAt: checkedAt,
       })
       .where(eq(configurations.tenantId, tenantId));
+    await alertConnectionOutcome(
+      tx,
+      tenantId,
+      { previousStatus: previous.status, previousMissingPermissions: previous.missingPermissions, status: settled.status, problem: settled.problem ?? null, message: settled.message, missingPermissions },
+      checkedAt,
+    );
     if (previous.status === settled.status) return;
     await recordAudit(tx, tenantId, {
       category: 'connection',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ConfigurationBody } from '../../shared/api/configuration.js';
 import { clientSecretExpiryProblem } from '../../shared/domain/client-secret-expiry.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
+import { alertConfigurationChanged } from '../account-mail/index.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
 import type { Clock } from '../clock.js';
 import { SecretBoxError, type SecretBox } from '../crypto/secret-box.js';
@@ -76,6 +77,7 @@ export async function saveConfiguration(
         createdAt: now,
       });
     }
+    if (!previous || changes.length > 0) await alertConfigurationChanged(tx, tenantId, { actor: actorName, changes: previous ? describeChanges(changes) : null }, now);
     return { configuration: saved, changes, created: !previous };
   });
 }

@@ -3,6 +3,7 @@ import { createIdentitySimulator } from '../../simulators/identity/identity-simu
 import { DEMO_IDENTITY_CLIENT } from '../../simulators/identity/identity-client.js';
 import { createPayPalSimulator, DEMO_PAYPAL_CREDENTIALS } from '../../simulators/paypal/index.js';
 import { createGraphSimulator, DEMO_GRAPH_CREDENTIALS, graphSimulatorEndpoints } from '../../simulators/graph/index.js';
+import { createSmtpSink } from '../../simulators/smtp/index.js';
 import type { DemoGraphCredentials } from '../../shared/api/configuration.js';
 import type { AppConfig, OidcSettings } from '../config.js';
 
@@ -16,6 +17,8 @@ export interface DemoServices {
   graphCredentials: DemoGraphCredentials;
   /** The simulator's page listing the mail the app sent. */
   mailboxUrl: string;
+  /** The in-process SMTP sink account mail goes to, and its page; null when SMTP_URL names a real server. */
+  accountMail: { smtpUrl: string; pageUrl: string } | null;
   /** One line per simulator for the start-up message. */
   descriptions: string[];
   close(): Promise<void>;
@@ -41,6 +44,8 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
   const graph = createGraphSimulator();
   const graphUrl = await graph.listen(config.graph.demoPort, '127.0.0.1');
   const graphEndpoints = graphSimulatorEndpoints(graphUrl);
+  const smtpSink = config.accountMail.smtpUrl ? null : createSmtpSink();
+  const accountMail = smtpSink ? await smtpSink.listen('127.0.0.1') : null;
   return {
     // The demo issuer marks each address email_verified itself, so it needs no trust setting.
     oidc: { issuerUrl, clientId: DEMO_IDENTITY_CLIENT.clientId, clientSecret: DEMO_IDENTITY_CLIENT.clientSecret, scopes: 'openid email profile', trustEmail: false },
@@ -56,12 +61,15 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
       fromEmail: DEMO_GRAPH_CREDENTIALS.fromEmail,
     },
     mailboxUrl: graphEndpoints.mailboxUrl,
+    accountMail,
     descriptions: [
       `Sign-in: simulated OpenID Connect issuer at ${issuerUrl}`,
       ...(paypal ? [paypal.description] : []),
       `Directory and mail: simulated Entra ID and Microsoft Graph at ${graphUrl} (sent mail: ${graphEndpoints.mailboxUrl})`,
+      ...(accountMail ? [`Account mail: in-process SMTP sink at ${accountMail.smtpUrl} (received mail: ${accountMail.pageUrl})`] : []),
     ],
     close: async () => {
+      await smtpSink?.close();
       await graph.close();
       await paypal?.close();
       await identity.close();

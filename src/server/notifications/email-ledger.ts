@@ -22,6 +22,7 @@
 //   sending, deferred or sent.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, lte, min, sql, type SQL } from 'drizzle-orm';
+import { notifyMailCarriedOver } from '../account-mail/index.js';
 import { type AuditWriter, recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { unnestRows } from '../db/unnest-rows.js';
@@ -387,6 +388,7 @@ export async function carryOverEmails(db: Database, tenantId: string, senderMail
         details: { senderMailbox, count: moved.length, resumesAt: until.toISOString() },
         createdAt: now,
       });
+      await notifyMailCarriedOver(tx, tenantId, { count: moved.length, senderMailbox, resumesAt: until }, now);
     }
     return moved.length;
   });

@@ -16,6 +16,7 @@ export interface UserRouteDeps {
   admins: OperatorAdmins;
   demoMode: boolean;
   simulatedMailboxUrl: string | null;
+  accountMailSinkUrl: string | null;
   supportEmail: string;
 }
 
@@ -34,6 +35,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
     demoMode: deps.demoMode,
     adminHint: await demoAdminHint(request.cookies[SESSION_COOKIE], deps),
     simulatedMailboxUrl: deps.simulatedMailboxUrl,
+    accountMailSinkUrl: deps.accountMailSinkUrl,
     supportEmail: deps.supportEmail,
   }));
 }

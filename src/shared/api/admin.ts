@@ -58,7 +58,7 @@ export const adminSubscriptionsResponse = z.array(adminSubscriptionSchema);
 /** One entry of GET /api/admin/audit-log (the latest 100, newest first): what operator admins did. */
 export const operatorAuditEntrySchema = z.object({
   id: z.string(),
-  action: z.enum(['admin_sign_in', 'users_export']),
+  action: z.enum(['admin_sign_in', 'users_export', 'announcement_published']),
   /** Who: the identity provider's issuer and subject, and the address it asserted at sign-in. */
   issuer: z.string(),
   subject: z.string(),

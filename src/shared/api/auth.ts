@@ -30,6 +30,8 @@ export const appInfoSchema = z.object({
   adminHint: z.string().nullable(),
   /** Demo mode: where the simulated mailbox can be read (null outside demo mode). */
   simulatedMailboxUrl: z.string().nullable(),
+  /** Demo mode: where the SMTP sink's received account mail can be read (null outside demo mode). */
+  accountMailSinkUrl: z.string().nullable(),
   /** Address of the "Contact Support" link. */
   supportEmail: z.email(),
 });

@@ -13,7 +13,12 @@ function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-export function renderMailboxPage(messages: readonly SentMessage[], filterDescription: string | null): string {
+/** What the page shows of a message; the SMTP sink's messages have the same shape. */
+export type ListedMessage = Pick<SentMessage, 'from' | 'to' | 'cc' | 'subject' | 'contentType' | 'content' | 'textContent' | 'receivedAt'>;
+
+const GRAPH_MAILBOX = { title: 'Simulated mailbox', description: 'Mail sent through the Microsoft Graph simulator. Nothing here left this machine.' };
+
+export function renderMailboxPage(messages: readonly ListedMessage[], filterDescription: string | null, page = GRAPH_MAILBOX): string {
   const newestFirst = [...messages].reverse();
   const items = newestFirst.map(renderMessage).join('\n');
   const heading = `${messages.length} ${messages.length === 1 ? 'message' : 'messages'}${filterDescription ? ` ${escapeHtml(filterDescription)}` : ''}`;
@@ -22,7 +27,7 @@ export function renderMailboxPage(messages: readonly SentMessage[], filterDescri
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Simulated mailbox</title>
+<title>${escapeHtml(page.title)}</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1f2328; }
   header { background: #0f6cbd; color: #fff; padding: 16px 24px; }
@@ -44,8 +49,8 @@ export function renderMailboxPage(messages: readonly SentMessage[], filterDescri
 </head>
 <body>
 <header>
-  <h1>Simulated mailbox</h1>
-  <p>Mail sent through the Microsoft Graph simulator. Nothing here left this machine. <a href="" style="color:#fff">Refresh</a></p>
+  <h1>${escapeHtml(page.title)}</h1>
+  <p>${escapeHtml(page.description)} <a href="" style="color:#fff">Refresh</a></p>
 </header>
 <main>
   <p>${heading}</p>
@@ -55,7 +60,7 @@ export function renderMailboxPage(messages: readonly SentMessage[], filterDescri
 </html>`;
 }
 
-function renderMessage(message: SentMessage): string {
+function renderMessage(message: ListedMessage): string {
   const document =
     message.contentType === 'HTML'
       ? message.content

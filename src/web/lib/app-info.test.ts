@@ -9,13 +9,14 @@ const valid: AppInfo = {
   demoMode: true,
   adminHint: 'Sign in as admin@passwatch.app',
   simulatedMailboxUrl: 'http://localhost:4010/mailbox',
+  accountMailSinkUrl: 'http://127.0.0.1:4025/',
   supportEmail: 'help@passwatch.app',
 };
 const wrongValues: unknown[] = [undefined, null, true, 0, '', 'text', 'call us', 'help@passwatch.app', [], {}];
 
 const answers: [string, unknown][] = [
   ['a valid answer', valid],
-  ['no demo hints', { ...valid, demoMode: false, adminHint: null, simulatedMailboxUrl: null }],
+  ['no demo hints', { ...valid, demoMode: false, adminHint: null, simulatedMailboxUrl: null, accountMailSinkUrl: null }],
   ['not an object', 'app info'],
   ['a list', [valid]],
   ['null', null],

@@ -14,6 +14,7 @@ const fieldChecks: { [Field in keyof AppInfo]-?: (value: unknown) => boolean } =
   demoMode: (value) => typeof value === 'boolean',
   adminHint: nullableText,
   simulatedMailboxUrl: nullableText,
+  accountMailSinkUrl: nullableText,
   // An address: something before and after one '@', without spaces.
   supportEmail: (value) => typeof value === 'string' && /^[^\s@]+@[^\s@]+$/.test(value),
 };
@@ -28,8 +29,8 @@ export const appInfoCheck: ResponseSchema<AppInfo> = {
       .filter(([field, check]) => !check(record[field]))
       .map(([field]) => ({ path: [field], message: 'Invalid value' }));
     if (issues.length > 0) return { success: false, error: { issues } };
-    const { demoMode, adminHint, simulatedMailboxUrl, supportEmail } = record as AppInfo;
-    return { success: true, data: { demoMode, adminHint, simulatedMailboxUrl, supportEmail } };
+    const { demoMode, adminHint, simulatedMailboxUrl, accountMailSinkUrl, supportEmail } = record as AppInfo;
+    return { success: true, data: { demoMode, adminHint, simulatedMailboxUrl, accountMailSinkUrl, supportEmail } };
   },
 };
 

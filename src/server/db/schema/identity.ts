@@ -50,7 +50,8 @@ export const loginRequests = pgTable('login_requests', {
 });
 
 /**
- * What operator admins did: each sign-in with admin rights and each export of the customer list.
+ * What operator admins did: each sign-in with admin rights, each export of the customer list,
+ * each system update published.
  * The actor is copied (issuer, subject, address) so the record outlives the user.
  */
 export const operatorAuditLog = pgTable(
@@ -61,7 +62,7 @@ export const operatorAuditLog = pgTable(
     issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
-    action: text('action', { enum: ['admin_sign_in', 'users_export'] }).notNull(),
+    action: text('action', { enum: ['admin_sign_in', 'users_export', 'announcement_published'] }).notNull(),
     ipAddress: text('ip_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

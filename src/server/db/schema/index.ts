@@ -4,6 +4,7 @@ export * from './tenants.js';
 export * from './audit.js';
 export * from './billing.js';
 export * from './account.js';
+export * from './account-mail.js';
 export * from './configuration.js';
 export * from './notifications.js';
 export * from './reminder-policy.js';

@@ -130,23 +130,7 @@ export class NotificationHarness {
     const directory = generateTenant({ users: options.users ?? 30, seed, now: new Date(), ...(massReset === null ? {} : { massResetDaysAgo: massReset }) });
     addTenant(this.simulator.state, directory);
     const customer = { user, cookie, tenantId: tenant.id, directory };
-    const saved = await this.request(customer, 'PUT', '/api/configuration', {
-      tenantId: directory.credentials.directoryId,
-      azureDirectoryId: directory.credentials.directoryId,
-      applicationId: directory.credentials.applicationId,
-      clientSecret: directory.credentials.clientSecret,
-      fromEmail: directory.credentials.fromEmail,
-      emailTemplate: DEFAULT_EMAIL_TEMPLATE,
-      checkTime: '08:00',
-      timeZone: 'UTC',
-      daysBeforeExpiration: 7,
-      weekendProcessing: 'include',
-      automationEnabled: true,
-      includeGroups: [],
-      excludeGroups: [],
-      passwordValidityDays: 365,
-      ...options.configuration,
-    });
+    const saved = await this.request(customer, 'PUT', '/api/configuration', configurationBodyFor(directory, options.configuration));
     expect(saved.statusCode, saved.body).toBe(200);
     return customer;
   }
@@ -174,6 +158,27 @@ export class NotificationHarness {
     await this.simulator.close();
     await this.database.close();
   }
+}
+
+/** The PUT /api/configuration body a customer starts with (the generated tenant, checks at 08:00 UTC), with `overrides`. */
+export function configurationBodyFor(directory: GeneratedTenant, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    tenantId: directory.credentials.directoryId,
+    azureDirectoryId: directory.credentials.directoryId,
+    applicationId: directory.credentials.applicationId,
+    clientSecret: directory.credentials.clientSecret,
+    fromEmail: directory.credentials.fromEmail,
+    emailTemplate: DEFAULT_EMAIL_TEMPLATE,
+    checkTime: '08:00',
+    timeZone: 'UTC',
+    daysBeforeExpiration: 7,
+    weekendProcessing: 'include',
+    automationEnabled: true,
+    includeGroups: [],
+    excludeGroups: [],
+    passwordValidityDays: 365,
+    ...overrides,
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import { useOperatorAudit } from '../api/get-operator-audit';
 const ACTION_LABELS: Record<OperatorAuditEntry['action'], string> = {
   admin_sign_in: 'Admin sign-in',
   users_export: 'User list export',
+  announcement_published: 'System update published',
 };
 
 /** Admin Dashboard > Overview: who used operator rights, and when. */

@@ -1,0 +1,45 @@
+import type { AccountMailKind } from '../db/schema/index.js';
+
+/** A person in a report or digest: the directory's name and sign-in address. */
+export interface ListedUser {
+  name: string;
+  email: string;
+  /** YYYY-MM-DD on the organization's calendar. */
+  expiryDate: string;
+}
+
+/** What each account mail says, stored with the outbox row and rendered when it is sent. */
+export type AccountMailPayload =
+  | { type: 'configuration_changed'; organization: string; actor: string; changes: string | null }
+  | { type: 'connection_failing'; organization: string; failures: number; message: string }
+  | { type: 'permission_removed'; organization: string; permissions: string[] }
+  | { type: 'secret_expiring'; organization: string; expiresOn: string; daysLeft: number }
+  | { type: 'check_failed'; organization: string; reason: string; at: string }
+  | { type: 'mail_carried_over'; organization: string; count: number; senderMailbox: string; resumesAt: string }
+  | {
+      type: 'weekly_report';
+      organization: string;
+      /** The Monday the report is for and the 7 days before it. */
+      weekOf: string;
+      sent: number;
+      failed: number;
+      expiringSoon: ListedUser[];
+      /** All of them; `expiringSoon` lists the first few. */
+      expiringSoonTotal: number;
+      connection: { status: string; message: string | null; checkedAt: string | null };
+    }
+  | { type: 'system_update'; title: string; body: string }
+  | { type: 'helpdesk_digest'; organization: string; day: string; expiringToday: ListedUser[]; expiredNotReminded: ListedUser[] };
+
+/** The kind (and so the toggle) each payload belongs to. */
+export const KIND_OF: Record<AccountMailPayload['type'], AccountMailKind> = {
+  configuration_changed: 'security_alert',
+  connection_failing: 'security_alert',
+  permission_removed: 'security_alert',
+  secret_expiring: 'security_alert',
+  check_failed: 'email_notification',
+  mail_carried_over: 'email_notification',
+  weekly_report: 'weekly_report',
+  system_update: 'system_update',
+  helpdesk_digest: 'helpdesk_digest',
+};

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { announcementBody, helpdeskDigestBody, type AccountMailStatus, type Announcement, type HelpdeskDigest } from '../../shared/api/account-mail.js';
+import { createRequireAdmin } from '../admin/index.js';
+import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { validate } from '../http/validate.js';
+import type { OperatorAdmins } from '../users/index.js';
+import type { AccountMailServices } from './account-mail-services.js';
+import { listAnnouncements, publishAnnouncement } from './announcements.js';
+import { getHelpdeskDigest, saveHelpdeskDigest } from './helpdesk-address.js';
+
+export interface AccountMailRouteDeps {
+  accountMail: AccountMailServices;
+  guards: Guards;
+  admins: OperatorAdmins;
+}
+
+/** Whether account mail is on, the organization's helpdesk digest address, the operator's system updates. */
+export function registerAccountMailRoutes(app: FastifyInstance, deps: AccountMailRouteDeps): void {
+  const { accountMail } = deps;
+  const { db, clock } = accountMail;
+  const signedIn = { preHandler: deps.guards.requireUser };
+  const member = { preHandler: deps.guards.requireTenant };
+  const adminOnly = { preHandler: createRequireAdmin(db, deps.guards, deps.admins) };
+  // The sender runs while the app does (started with the jobs); closing the app stops it.
+  app.addHook('onClose', () => accountMail.sender.stop());
+
+  app.get('/api/account-mail/status', signedIn, async (): Promise<AccountMailStatus> => ({ enabled: accountMail.enabled }));
+
+  app.get('/api/helpdesk-digest', member, async (request): Promise<HelpdeskDigest> => getHelpdeskDigest(db, tenantIdOf(request)));
+
+  app.put('/api/helpdesk-digest', member, async (request): Promise<HelpdeskDigest> => {
+    const { address } = validate(helpdeskDigestBody, request.body);
+    return saveHelpdeskDigest(db, tenantIdOf(request), userIdOf(request), address, clock());
+  });
+
+  app.get('/api/admin/announcements', adminOnly, async (): Promise<Announcement[]> => listAnnouncements(db));
+
+  app.post('/api/admin/announcements', adminOnly, async (request, reply): Promise<Announcement> => {
+    const input = validate(announcementBody, request.body);
+    const announcement = await publishAnnouncement(db, userIdOf(request), request.ip, input, clock());
+    request.log.info({ announcementId: announcement.id, recipients: announcement.recipients }, 'system update published');
+    accountMail.sender.nudge();
+    reply.code(201);
+    return announcement;
+  });
+}
