@@ -16,7 +16,7 @@ import { registerAccountRoutes } from './account/index.js';
 import { type AccountMailServices, type AccountMailSettings, createAccountMailServices, registerAccountMailRoutes } from './account-mail/index.js';
 import { registerAdminRoutes } from './admin/index.js';
 import { registerAuditRoutes } from './audit/index.js';
-import { createGuards, type Guards, type OidcProvider, registerSignOutRoutes, SessionStore } from './auth/index.js';
+import { createGuards, type Guards, type OidcProvider, registerSignOutRoutes, SessionLookupCache, SessionStore } from './auth/index.js';
 import { registerAutomationRoutes } from './automation/index.js';
 import { type BillingServices, createBillingServices, registerBillingRoutes } from './billing/index.js';
 import { createTenantGraphServices, registerConfigurationRoutes, type TenantGraphDeps, type TenantGraphInput } from './configuration/index.js';
@@ -117,7 +117,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSameOriginCheck(app, { allowedOrigins: [config.appUrl], exempt: ['/api/paypal/webhook'] });
   const rateLimits = await registerRateLimits(app, { db, clock, settings: config.rateLimits });
 
-  const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock);
+  const sessionCache = new SessionLookupCache(db.$client, (error) =>
+    app.log.warn({ err: error }, 'not listening for ended sessions: every session lookup reads the database until it listens again'),
+  );
+  await sessionCache.start();
+  app.addHook('onClose', () => sessionCache.close());
+  const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock, sessionCache);
   const guards = createGuards(sessions);
 
   registerHealthRoutes(app, { pool: db.$client });
