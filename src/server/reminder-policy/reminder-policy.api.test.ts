@@ -208,6 +208,14 @@ describe('the planning under a reminder policy, and the dry run', () => {
       if (body.mode === 'thresholds') {
         expect(new Set(planned.map((row) => Number(row.split(' ')[2]))).size).toBeGreaterThan(1);
         expect(planned.every((row) => [14, 7, 1, 0, -1, -3].includes(Number(row.split(' ')[2])))).toBe(true);
+        // Per user, each threshold once across the reruns, and the later ones still come: someone got both the 7-day and the 1-day reminder.
+        const byUser = new Map<string, number[]>();
+        for (const row of planned) {
+          const [, user, threshold] = row.split(' ');
+          byUser.set(user!, [...(byUser.get(user!) ?? []), Number(threshold)]);
+        }
+        for (const thresholds of byUser.values()) expect(thresholds).toEqual([...new Set(thresholds)]);
+        expect([...byUser.values()].some((thresholds) => thresholds.includes(7) && thresholds.includes(1))).toBe(true);
       } else {
         expect(dryRun.days.filter((day) => !day.checkRuns).every((day) => day.reminders.length === 0)).toBe(true);
       }
@@ -255,7 +263,10 @@ describe('the planning under a reminder policy, and the dry run', () => {
     await saveConfiguration(harness, owner, configurationFor(undefined, { timeZone: 'UTC', weekendProcessing: 'include', daysBeforeExpiration: 7 }));
     await runScheduledDay(owner);
     const { db } = harness.database;
-    const lookAhead = await db.select({ id: passwordExpirations.id }).from(passwordExpirations).where(and(eq(passwordExpirations.tenantId, owner.tenantId), eq(passwordExpirations.lookAhead, true)));
+    const lookAhead = await db
+      .select({ id: passwordExpirations.id })
+      .from(passwordExpirations)
+      .where(and(eq(passwordExpirations.tenantId, owner.tenantId), eq(passwordExpirations.lookAhead, true)));
     expect(lookAhead.length).toBeGreaterThan(0);
     const response = await harness.app.inject({ method: 'GET', url: '/api/password-expirations?filter=expiring_soon&pageSize=100', headers: owner.headers });
     expect(response.statusCode, response.body).toBe(200);
