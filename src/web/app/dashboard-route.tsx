@@ -3,6 +3,7 @@ import type { DemoGraphCredentials } from '../../shared/api/configuration';
 import { ClientSecretExpiryAlert } from '@/features/configuration/components/client-secret-expiry-alert';
 import { ClientSecretExpiryField } from '@/features/configuration/components/client-secret-expiry-field';
 import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
+import { HelpdeskDigestCard } from '@/features/helpdesk-digest/components/helpdesk-digest-card';
 import { ReminderRecipientsCard } from '@/features/reminder-recipients/components/reminder-recipients-card';
 import { DryRunPanel } from '@/features/reminder-policy/components/dry-run-panel';
 import { ForecastCard } from '@/features/reminder-policy/components/forecast-card';
@@ -83,6 +84,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boole
             <div className="grid gap-6">
               <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} />
               <ReminderRecipientsCard />
+              <HelpdeskDigestCard />
               {testable && <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />}
               {testable && <DryRunPanel />}
             </div>

@@ -7,3 +7,8 @@ const fieldControlClasses =
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return <input data-slot="input" type={type} className={cn('h-9', fieldControlClasses, className)} {...props} />;
 }
+
+/** A multi-line text field styled like Input. */
+export function TextArea({ className, ...props }: ComponentProps<'textarea'>) {
+  return <textarea data-slot="textarea" className={cn('min-h-28 py-2', fieldControlClasses, className)} {...props} />;
+}

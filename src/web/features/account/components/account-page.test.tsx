@@ -6,6 +6,7 @@ import { validateForm } from '@/lib/form-errors';
 import { buildAuthUser } from '../../../test-support/factories';
 import { buttons, headings, hrefOf, renderHtml, textOf } from '../../../test-support/render-html';
 import { billingHistoryQueryKey } from '../api/get-billing-history';
+import { accountMailStatusQueryKey } from '../api/get-account-mail-status';
 import { notificationPreferencesQueryKey } from '../api/get-notification-preferences';
 import { AccountPage } from './account-page';
 import { BillingHistoryCard } from './billing-history-card';
@@ -117,5 +118,13 @@ describe('Notifications tab', () => {
     for (const [key, id] of Object.entries(ids) as [keyof typeof ids, string][]) {
       expect(switchState(html, id)).toEqual({ checked: saved[key], disabled: false });
     }
+  });
+
+  it('says beside the toggles when the server sends no account mail, and only then', () => {
+    const notice = 'Account mail is off on this server';
+    const off = renderHtml(<NotificationPreferencesCard />, { queryData: [[accountMailStatusQueryKey, { enabled: false }]] });
+    expect(textOf(off)).toContain(notice);
+    expect(textOf(off)).toContain('SMTP_URL');
+    expect(textOf(renderHtml(<NotificationPreferencesCard />, { queryData: [[accountMailStatusQueryKey, { enabled: true }]] }))).not.toContain(notice);
   });
 });

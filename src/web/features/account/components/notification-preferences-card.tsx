@@ -7,6 +7,8 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { useAccountMailStatus } from '../api/get-account-mail-status';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 
@@ -24,6 +26,7 @@ const toggles: readonly { key: keyof NotificationPreferences; label: string; des
 export function NotificationPreferencesCard() {
   const { data, isError } = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
+  const { data: accountMail } = useAccountMailStatus();
   const preferences = data ?? DEFAULT_NOTIFICATION_PREFERENCES;
 
   function change(key: keyof NotificationPreferences, enabled: boolean) {
@@ -51,6 +54,14 @@ export function NotificationPreferencesCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
+        {accountMail?.enabled === false && (
+          <Alert className="mb-4">
+            <AlertTitle>Account mail is off on this server</AlertTitle>
+            <AlertDescription>
+              No email is sent for these settings: the operator has not configured a mail server (SMTP_URL). Your choices are saved and apply once it is.
+            </AlertDescription>
+          </Alert>
+        )}
         <ul className="divide-y">
           {toggles.map(({ key, label, description }) => (
             <li key={key} className="flex items-center justify-between gap-4 py-4 first:pt-0 last:pb-0">

@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AdminStatCards } from './admin-stat-cards';
 import { AdminSubscriptionsTab } from './admin-subscriptions-tab';
 import { AdminUsersTab } from './admin-users-tab';
+import { AnnouncementsCard } from './announcements-card';
 import { ExportUsersButton } from './export-users-button';
 import { OperatorAuditCard } from './operator-audit-card';
 
@@ -31,6 +32,7 @@ export function AdminPage() {
         <TabsContent value="overview">
           <AdminStatCards />
           <OperatorAuditCard />
+          <AnnouncementsCard />
         </TabsContent>
         <TabsContent value="users">
           <AdminUsersTab />

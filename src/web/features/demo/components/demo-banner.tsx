@@ -26,6 +26,16 @@ export function DemoBanner() {
               Simulated mailbox
             </a>
           )}
+          {appInfo.accountMailSinkUrl && (
+            <a
+              href={appInfo.accountMailSinkUrl}
+              target="_blank"
+              rel="noreferrer"
+              className="font-semibold underline underline-offset-2 hover:no-underline"
+            >
+              Account mail (SMTP)
+            </a>
+          )}
         </section>
       )}
       {appInfo.adminHint && (
