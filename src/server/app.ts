@@ -22,6 +22,7 @@ import { type BillingServices, createBillingServices, registerBillingRoutes } fr
 import { createTenantGraphServices, registerConfigurationRoutes, type TenantGraphDeps, type TenantGraphInput } from './configuration/index.js';
 import { registerDashboardRoutes } from './dashboard/index.js';
 import { registerDirectoryRoutes } from './directory/index.js';
+import { registerEntraConsentRoutes } from './entra-consent/index.js';
 import { createNotificationServices, type NotificationServices, registerNotificationRoutes, type SendSettings } from './notifications/index.js';
 import { registerReminderPolicyRoutes } from './reminder-policy/index.js';
 import { registerReminderRecipientsRoutes } from './reminder-recipients/index.js';
@@ -85,6 +86,7 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerUserRoutes,
   registerTenantRoutes,
   registerConfigurationRoutes,
+  registerEntraConsentRoutes,
   registerDirectoryRoutes,
   registerAuditRoutes,
   registerBillingRoutes,

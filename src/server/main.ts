@@ -49,7 +49,8 @@ async function main(): Promise<void> {
     if (demo) started.push({ name: 'the demo simulators', stop: () => demo.close() });
     const oidcSettings = config.oidc ?? demo!.oidc;
     if (demo?.paypal) config = { ...config, paypal: { ...config.paypal, ...demo.paypal } };
-    if (demo) config = { ...config, graph: { ...config.graph, ...demo.graph } };
+    // The simulated Entra knows only the demo's own Passwatch app, whatever ENTRA_APP_* says.
+    if (demo) config = { ...config, graph: { ...config.graph, ...demo.graph }, entraApp: demo.entraApp };
     if (demo?.accountMail) config = { ...config, accountMail: { ...config.accountMail, smtpUrl: demo.accountMail.smtpUrl } };
     const app = await buildApp({
       config,

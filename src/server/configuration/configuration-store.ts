@@ -43,6 +43,7 @@ function toConfiguration(row: ConfigurationRow | null): Configuration {
   if (!row) {
     return {
       configured: false,
+      connectionMethod: 'app_registration',
       entraTenantId: '',
       azureDirectoryId: '',
       applicationId: '',
@@ -59,6 +60,7 @@ function toConfiguration(row: ConfigurationRow | null): Configuration {
   }
   return {
     configured: true,
+    connectionMethod: row.connectionMethod,
     ...settingsOf(row),
     hasClientSecret: row.clientSecretEncrypted !== null,
     clientSecretUpdatedAt: row.clientSecretUpdatedAt?.toISOString() ?? null,

@@ -34,6 +34,7 @@ describe('GET /api/configuration', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       configured: false,
+      connectionMethod: 'app_registration',
       tenantId: '',
       azureDirectoryId: '',
       applicationId: '',

@@ -39,16 +39,21 @@ export async function saveConfiguration(
   const now = deps.clock();
   return db.transaction(async (tx) => {
     const [previous] = await tx.select().from(configurations).where(eq(configurations.tenantId, tenantId)).for('update');
-    const secretChange = previous ? secretChangeOf(secretBox, previous.clientSecretEncrypted, clientSecret) : clientSecret ? 'stored' : null;
+    // Connected with Microsoft: the tenant and app come only from a verified consent, never from
+    // the form (another organization's consented tenant must not be one edit away), and no secret is kept.
+    const pinned = previous?.connectionMethod === 'passwatch_app' ? previous : null;
+    const givenSecret = pinned ? undefined : clientSecret;
+    const secretChange = previous ? secretChangeOf(secretBox, previous.clientSecretEncrypted, givenSecret) : givenSecret ? 'stored' : null;
     const next: ConfigurationSettings = {
       ...settings,
+      ...(pinned ? { entraTenantId: pinned.entraTenantId, azureDirectoryId: pinned.azureDirectoryId, applicationId: pinned.applicationId } : {}),
       clientSecretExpiresAt: recordedExpiry(previous ?? null, clientSecretExpiresAt, secretChange, localDateOf(now, settings.timeZone)),
     };
     const changes = previous ? diffConfiguration(previous, next, secretChange) : [];
     const connectionChanged = !previous || changes.some((change) => CONNECTION_FIELDS.has(change.field));
     const values = {
       ...next,
-      ...(secretChange && clientSecret ? { clientSecretEncrypted: secretBox.seal(clientSecret), clientSecretUpdatedAt: now } : {}),
+      ...(secretChange && givenSecret ? { clientSecretEncrypted: secretBox.seal(givenSecret), clientSecretUpdatedAt: now } : {}),
       ...(connectionChanged ? { connectionStatus: 'unknown' as const, connectionMessage: null, connectionProblem: null, missingPermissions: [], connectionCheckedAt: null } : {}),
       ...(previous && changes.length === 0 ? {} : { updatedAt: now, updatedByUserId: actorUserId }),
     };

@@ -2,10 +2,14 @@ import path from 'node:path';
 import { createIdentitySimulator } from '../../simulators/identity/identity-simulator.js';
 import { DEMO_IDENTITY_CLIENT } from '../../simulators/identity/identity-client.js';
 import { createPayPalSimulator, DEMO_PAYPAL_CREDENTIALS } from '../../simulators/paypal/index.js';
-import { createGraphSimulator, DEMO_GRAPH_CREDENTIALS, graphSimulatorEndpoints } from '../../simulators/graph/index.js';
+import { createGraphSimulator, DEMO_GRAPH_CREDENTIALS, graphSimulatorEndpoints, registerCertificateApp } from '../../simulators/graph/index.js';
 import { createSmtpSink } from '../../simulators/smtp/index.js';
 import type { DemoGraphCredentials } from '../../shared/api/configuration.js';
-import type { AppConfig, OidcSettings } from '../config.js';
+import type { AppConfig, EntraAppSettings, OidcSettings } from '../config.js';
+import { consentRedirectUri } from '../entra-consent/index.js';
+
+/** The operator's multi-tenant Passwatch app as the demo's simulated Entra knows it. */
+const DEMO_PASSWATCH_APP_ID = 'b3d5f7a9-1c2e-4f60-8a7b-9c0d1e2f3a4b';
 
 export interface DemoServices {
   oidc: OidcSettings;
@@ -17,6 +21,8 @@ export interface DemoServices {
   graphCredentials: DemoGraphCredentials;
   /** The simulator's page listing the mail the app sent. */
   mailboxUrl: string;
+  /** The operator's Passwatch app for Connect with Microsoft, registered in the simulator with a certificate made at start. */
+  entraApp: EntraAppSettings;
   /** The in-process SMTP sink account mail goes to, and its page; null when SMTP_URL names a real server. */
   accountMail: { smtpUrl: string; pageUrl: string } | null;
   /** One line per simulator for the start-up message. */
@@ -44,6 +50,12 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
   const graph = createGraphSimulator();
   const graphUrl = await graph.listen(config.graph.demoPort, '127.0.0.1');
   const graphEndpoints = graphSimulatorEndpoints(graphUrl);
+  // Made afresh at each start, as an operator would make a certificate and upload it to the app.
+  const passwatchApp = await registerCertificateApp(graph.state, {
+    appId: DEMO_PASSWATCH_APP_ID,
+    displayName: 'Passwatch',
+    redirectUris: [consentRedirectUri(config.appUrl)],
+  });
   const smtpSink = config.accountMail.smtpUrl ? null : createSmtpSink();
   const accountMail = smtpSink ? await smtpSink.listen('127.0.0.1') : null;
   return {
@@ -61,6 +73,7 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
       fromEmail: DEMO_GRAPH_CREDENTIALS.fromEmail,
     },
     mailboxUrl: graphEndpoints.mailboxUrl,
+    entraApp: { clientId: passwatchApp.appId, credential: 'certificate', certificatePem: passwatchApp.certificatePem, privateKeyPem: passwatchApp.privateKeyPem },
     accountMail,
     descriptions: [
       `Sign-in: simulated OpenID Connect issuer at ${issuerUrl}`,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clientSecretExpiryMessages } from '../domain/client-secret-expiry.js';
 import { CONFIGURATION_DEFAULTS, DAYS_BEFORE_EXPIRATION_RANGE, PASSWORD_VALIDITY_DAYS_RANGE } from '../domain/configuration-defaults.js';
+import { CONNECTION_METHODS } from '../domain/entra-connection.js';
 import { CONNECTION_PROBLEMS } from '../domain/graph-permissions.js';
 import { isLocalDate } from '../domain/local-date.js';
 import { isValidCheckTime, WEEKEND_PROCESSING_VALUES } from '../domain/schedule.js';
@@ -20,7 +21,7 @@ export const credentialMessages = {
 } as const;
 
 // The token URL carries the tenant as a path segment: a GUID or a domain name, nothing else.
-const TENANT_PATTERN = new RegExp(`^(?:${GUID_PATTERN.source.slice(1, -1)}|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63})$`, 'i');
+export const TENANT_PATTERN = new RegExp(`^(?:${GUID_PATTERN.source.slice(1, -1)}|(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63})$`, 'i');
 
 const requiredText = (message: string) => text(message).trim().min(1, message);
 
@@ -154,6 +155,8 @@ export const configurationSchema = z
   .object(
     toWire({
       configured: z.boolean(),
+      /** How the server reaches the tenant; 'passwatch_app' after Connect with Microsoft (no IDs or secret to type). */
+      connectionMethod: z.enum(CONNECTION_METHODS),
       hasClientSecret: z.boolean(),
       clientSecretUpdatedAt: z.string().nullable(),
       ...configurationSettingsShape,

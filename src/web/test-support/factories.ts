@@ -55,6 +55,7 @@ export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): Da
 export function buildConfiguration(overrides: Partial<Configuration> = {}): Configuration {
   return {
     configured: true,
+    connectionMethod: 'app_registration',
     entraTenantId: 'contoso.onmicrosoft.com',
     azureDirectoryId: '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90',
     applicationId: 'a7c3e9f1-2b4d-4e6a-8c1f-3d5b7a9e2c64',

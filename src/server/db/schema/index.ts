@@ -6,6 +6,7 @@ export * from './billing.js';
 export * from './account.js';
 export * from './account-mail.js';
 export * from './configuration.js';
+export * from './entra-consent.js';
 export * from './notifications.js';
 export * from './reminder-policy.js';
 export * from './reminder-recipients.js';
