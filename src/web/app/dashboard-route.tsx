@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import type { DemoGraphCredentials } from '../../shared/api/configuration';
+import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import { type DemoGraphCredentials, TENANT_PATTERN } from '../../shared/api/configuration';
+import type { ConsentReturnPage } from '../../shared/api/entra-consent';
 import { ClientSecretExpiryAlert } from '@/features/configuration/components/client-secret-expiry-alert';
 import { ClientSecretExpiryField } from '@/features/configuration/components/client-secret-expiry-field';
 import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
@@ -17,6 +19,10 @@ import { HelpTab } from '@/features/help/components/help-tab';
 import { OverviewTab } from '@/features/overview/components/overview-tab';
 import { StatCards } from '@/features/overview/components/stat-cards';
 import { SetupWizard } from '@/features/setup-wizard/components/setup-wizard';
+import { ConnectWithMicrosoftPanel } from '@/features/entra-consent/components/connect-with-microsoft-panel';
+import { ConsentResultAlert } from '@/features/entra-consent/components/consent-result-alert';
+import { PasswatchAppConnection } from '@/features/entra-consent/components/passwatch-app-connection';
+import { type ConsentReturn, readConsentReturn, withoutConsentReturn } from '@/features/entra-consent/utils/consent-return';
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
 import { TestConfigurationButton } from '@/features/testing/components/test-configuration-button';
 import { TestingTab } from '@/features/testing/components/testing-tab';
@@ -40,18 +46,32 @@ interface TabState {
 
 /** One organization's dashboard; a save refused over a field (Save sits on the Overview too) opens the Configuration tab. */
 function OrganizationDashboard({ organizationId, isAdmin }: { organizationId: string; isAdmin: boolean }) {
-  const [activeTab, setActiveTab] = useState<DashboardTab>('overview');
+  // Back from Connect with Microsoft: the page it started from, with what came of it.
+  const search = useSearch();
+  const [consentReturn] = useState(() => readConsentReturn(search));
+  const [activeTab, setActiveTab] = useState<DashboardTab>(consentReturn.showConfiguration ? 'configuration' : 'overview');
+  useEffect(() => {
+    if (consentReturn.result !== null) window.history.replaceState(window.history.state, '', withoutConsentReturn(window.location.href));
+  }, [consentReturn]);
   return (
     <ConfigurationFormProvider organizationId={organizationId} onShowInvalidField={() => setActiveTab('configuration')}>
-      <DashboardContent isAdmin={isAdmin} activeTab={activeTab} setActiveTab={setActiveTab} />
+      <DashboardContent isAdmin={isAdmin} activeTab={activeTab} setActiveTab={setActiveTab} consentReturn={consentReturn} />
     </ConfigurationFormProvider>
   );
 }
 
-function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boolean } & TabState) {
-  const [setupGuideOpen, setSetupGuideOpen] = useState(false);
+function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: { isAdmin: boolean; consentReturn: ConsentReturn } & TabState) {
+  const [setupGuideOpen, setSetupGuideOpen] = useState(consentReturn.openSetupGuide);
   const { applyCredentials, configuration, values } = useConfigurationForm();
   const { selectedTenant } = useTenantContext();
+  const consentAlert = consentReturn.result ? <ConsentResultAlert result={consentReturn.result} /> : null;
+  // Connected with Microsoft: its status and Reconnect; otherwise the button, for the tenant typed if any.
+  const microsoftConnection = (returnTo: ConsentReturnPage) =>
+    configuration?.connectionMethod === 'passwatch_app' ? (
+      <PasswatchAppConnection entraTenantId={configuration.entraTenantId} returnTo={returnTo} />
+    ) : (
+      <ConnectWithMicrosoftPanel returnTo={returnTo} tenant={TENANT_PATTERN.test(values?.entraTenantId ?? '') ? values?.entraTenantId : undefined} />
+    );
   // Test Configuration tests the saved configuration: nothing to test before the first save.
   const testable = configuration?.configured ?? false;
   const { data: appInfo } = useAppInfo();
@@ -82,11 +102,12 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boole
           ),
           configuration: (
             <div className="grid gap-6">
-              <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} />
-              <ReminderRecipientsCard />
-              <HelpdeskDigestCard />
+              {consentReturn.showConfiguration && consentAlert}
+              <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} microsoftConnection={microsoftConnection('configuration')} />
               {testable && <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />}
               {testable && <DryRunPanel />}
+              <ReminderRecipientsCard />
+              <HelpdeskDigestCard />
             </div>
           ),
           testing: <TestingTab testEmailCard={<TestEmailCard />} />,
@@ -102,6 +123,12 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab }: { isAdmin: boole
         }}
         demoMode={appInfo?.demoMode ?? false}
         onUseDemoCredentials={fillDemoCredentials}
+        connectWithMicrosoft={
+          <div className="grid gap-3">
+            {consentReturn.openSetupGuide && consentAlert}
+            {microsoftConnection('setup')}
+          </div>
+        }
         clientSecretExpiryField={<ClientSecretExpiryField controlId="setup-clientSecretExpiresAt" suggestWhenEmpty />}
       />
     </>

@@ -12,7 +12,7 @@ import { ScheduleCard } from './schedule-card';
  * The Configuration tab. `actions` sit beside Save Configuration (the app puts Test Configuration
  * there, which belongs to the testing feature).
  */
-export function ConfigurationTab({ actions }: { actions?: ReactNode }) {
+export function ConfigurationTab({ actions, microsoftConnection }: { actions?: ReactNode; microsoftConnection?: ReactNode }) {
   const { configuration, values, loadError, retryLoad, hasUnsavedChanges, save } = useConfigurationForm();
 
   if (loadError && !values) {
@@ -33,7 +33,7 @@ export function ConfigurationTab({ actions }: { actions?: ReactNode }) {
 
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Configuration" className="grid gap-6">
-      <CredentialsCard />
+      <CredentialsCard microsoftConnection={microsoftConnection} />
       <EmailTemplateCard />
       <ScheduleCard />
       <GroupFiltersCard />

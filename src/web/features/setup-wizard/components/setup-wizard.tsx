@@ -26,12 +26,14 @@ export interface SetupWizardProps {
   /** Demo mode: show the simulated tenant's credentials with a button that fills the form. */
   demoMode: boolean;
   onUseDemoCredentials: (credentials: DemoGraphCredentials) => void;
+  /** Connect with Microsoft: one click instead of the four steps (or its status once connected). */
+  connectWithMicrosoft?: ReactNode;
   /** The client secret step's expiry date input (the configuration form's field). */
   clientSecretExpiryField?: ReactNode;
 }
 
 /** The four-step Setup Guide for the Entra app registration (docs/product.md §Screens and routes). */
-export function SetupWizard({ open, onOpenChange, onComplete, demoMode, onUseDemoCredentials, clientSecretExpiryField }: SetupWizardProps) {
+export function SetupWizard({ open, onOpenChange, onComplete, demoMode, onUseDemoCredentials, connectWithMicrosoft, clientSecretExpiryField }: SetupWizardProps) {
   const [progress, dispatch] = useReducer(wizardProgressReducer, initialWizardProgress);
   const stepNumber = progress.current + 1;
   const step = SETUP_STEPS[progress.current] ?? SETUP_STEPS[0];
@@ -50,6 +52,8 @@ export function SetupWizard({ open, onOpenChange, onComplete, demoMode, onUseDem
           <DialogTitle>Setup Guide</DialogTitle>
           <DialogDescription>Connect Passwatch to your Microsoft Entra ID tenant in {SETUP_STEPS.length} steps.</DialogDescription>
         </DialogHeader>
+
+        {connectWithMicrosoft}
 
         <nav aria-label="Setup steps">
           <ol className="grid gap-2 sm:grid-cols-4">
