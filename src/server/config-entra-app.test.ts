@@ -29,12 +29,25 @@ describe('ENTRA_APP_* (the operator multi-tenant app)', () => {
 
   it('takes a certificate with its key, also written on one line with \\n', () => {
     const oneLine = (pem: string) => pem.trim().replace(/\n/g, '\\n');
-    const config = testConfig({ ENTRA_APP_CLIENT_ID: CLIENT_ID, ENTRA_APP_CERTIFICATE: oneLine(certificate.certificatePem), ENTRA_APP_PRIVATE_KEY: oneLine(certificate.privateKeyPem) });
-    expect(config.entraApp).toEqual({ clientId: CLIENT_ID, credential: 'certificate', certificatePem: certificate.certificatePem, privateKeyPem: certificate.privateKeyPem });
+    const config = testConfig({
+      ENTRA_APP_CLIENT_ID: CLIENT_ID,
+      ENTRA_APP_CERTIFICATE: oneLine(certificate.certificatePem),
+      ENTRA_APP_PRIVATE_KEY: oneLine(certificate.privateKeyPem),
+    });
+    expect(config.entraApp).toEqual({
+      clientId: CLIENT_ID,
+      credential: 'certificate',
+      certificatePem: certificate.certificatePem,
+      privateKeyPem: certificate.privateKeyPem,
+    });
   });
 
   it('takes a client secret when there is no certificate', () => {
-    expect(testConfig({ ENTRA_APP_CLIENT_ID: CLIENT_ID, ENTRA_APP_CLIENT_SECRET: 'app-secret' }).entraApp).toEqual({ clientId: CLIENT_ID, credential: 'secret', clientSecret: 'app-secret' });
+    expect(testConfig({ ENTRA_APP_CLIENT_ID: CLIENT_ID, ENTRA_APP_CLIENT_SECRET: 'app-secret' }).entraApp).toEqual({
+      clientId: CLIENT_ID,
+      credential: 'secret',
+      clientSecret: 'app-secret',
+    });
   });
 
   it('refuses what cannot sign in, naming the variable', () => {
@@ -44,8 +57,14 @@ describe('ENTRA_APP_* (the operator multi-tenant app)', () => {
       [{ ENTRA_APP_CLIENT_ID: 'not-a-guid', ENTRA_APP_CLIENT_SECRET: 'x' }, /^ENTRA_APP_CLIENT_ID: must be the Application \(client\) ID GUID/],
       [{ ENTRA_APP_CLIENT_SECRET: 'x' }, /^ENTRA_APP_CLIENT_ID: is required when a certificate or secret/],
       [{ ENTRA_APP_CLIENT_ID: CLIENT_ID, ENTRA_APP_CERTIFICATE: certificate.certificatePem }, /^ENTRA_APP_PRIVATE_KEY: is required/],
-      [{ ENTRA_APP_CLIENT_ID: CLIENT_ID, ENTRA_APP_CERTIFICATE: 'not a certificate', ENTRA_APP_PRIVATE_KEY: certificate.privateKeyPem }, /the certificate is not a PEM X\.509 certificate/],
-      [{ ENTRA_APP_CLIENT_ID: CLIENT_ID, ENTRA_APP_CERTIFICATE: certificate.certificatePem, ENTRA_APP_PRIVATE_KEY: other.privateKeyPem }, /the private key does not belong to the certificate/],
+      [
+        { ENTRA_APP_CLIENT_ID: CLIENT_ID, ENTRA_APP_CERTIFICATE: 'not a certificate', ENTRA_APP_PRIVATE_KEY: certificate.privateKeyPem },
+        /the certificate is not a PEM X\.509 certificate/,
+      ],
+      [
+        { ENTRA_APP_CLIENT_ID: CLIENT_ID, ENTRA_APP_CERTIFICATE: certificate.certificatePem, ENTRA_APP_PRIVATE_KEY: other.privateKeyPem },
+        /the private key does not belong to the certificate/,
+      ],
       [{ ENTRA_APP_CLIENT_ID: CLIENT_ID, ENTRA_APP_CERTIFICATE: certificate.certificatePem, ENTRA_APP_PRIVATE_KEY: ecKey }, /must be an RSA key/],
     ];
     for (const [environment, expected] of cases) {

@@ -112,7 +112,9 @@ async function listenOn(app: Awaited<ReturnType<typeof buildApp>>, config: AppCo
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new Error(`port ${config.port} on ${config.host} is already in use (EADDRINUSE): is Passwatch already running? Stop it or set PORT to a free port.`);
+      throw new Error(
+        `port ${config.port} on ${config.host} is already in use (EADDRINUSE): is Passwatch already running? Stop it or set PORT to a free port.`,
+      );
     }
     throw error;
   }
@@ -125,4 +127,3 @@ main().catch((error: unknown) => {
   if (error instanceof Error && error.stack && process.env.LOG_LEVEL === 'debug') console.error(error.stack);
   process.exit(1);
 });
-

@@ -15,7 +15,11 @@ export async function findConfiguration(db: Pick<Database, 'select'>, tenantId: 
 }
 
 const configurationByTenant = preparedPerDatabase((db) =>
-  db.select().from(configurations).where(eq(configurations.tenantId, sql.placeholder('tenantId'))).prepare('configuration_by_tenant'),
+  db
+    .select()
+    .from(configurations)
+    .where(eq(configurations.tenantId, sql.placeholder('tenantId')))
+    .prepare('configuration_by_tenant'),
 );
 
 /** findConfiguration as one prepared statement, outside a transaction: the routes the dashboard calls on every load. */

@@ -87,7 +87,14 @@ export async function recordConnectionOutcome(db: Database, tenantId: string, ou
     await alertConnectionOutcome(
       tx,
       tenantId,
-      { previousStatus: previous.status, previousMissingPermissions: previous.missingPermissions, status: settled.status, problem: settled.problem ?? null, message: settled.message, missingPermissions },
+      {
+        previousStatus: previous.status,
+        previousMissingPermissions: previous.missingPermissions,
+        status: settled.status,
+        problem: settled.problem ?? null,
+        message: settled.message,
+        missingPermissions,
+      },
       checkedAt,
     );
     if (previous.status === settled.status) return;

@@ -43,12 +43,14 @@ export const connectionMessages = {
   notConfigured: 'Save the tenant connection (Tenant ID, Azure Directory ID, Application ID and client secret) first.',
   noClientSecret: "No client secret is stored: paste the secret's Value into Client Secret and save.",
   passwatchAppUnavailable:
-    'This organization is connected with Microsoft through the Passwatch app, which this installation no longer has ' + 'configured. Ask the operator, or connect with your own app registration.',
+    'This organization is connected with Microsoft through the Passwatch app, which this installation no longer has ' +
+    'configured. Ask the operator, or connect with your own app registration.',
 } as const;
 
 /** For an organization connected with Microsoft: AADSTS7000229 means its administrator removed the app. */
 const reconnectRemedy = (tenantId: string) =>
-  `The Passwatch app has no access to tenant ${tenantId} any more: an administrator removed the app, or its ` + `consent, in Entra ID. Choose Reconnect on the Configuration tab and Accept on the Microsoft page as a Global Administrator.`;
+  `The Passwatch app has no access to tenant ${tenantId} any more: an administrator removed the app, or its ` +
+  `consent, in Entra ID. Choose Reconnect on the Configuration tab and Accept on the Microsoft page as a Global Administrator.`;
 
 /**
  * How the server signs in to the organization's tenant: the operator's Passwatch app after Connect

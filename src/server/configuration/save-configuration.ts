@@ -54,7 +54,9 @@ export async function saveConfiguration(
     const values = {
       ...next,
       ...(secretChange && givenSecret ? { clientSecretEncrypted: secretBox.seal(givenSecret), clientSecretUpdatedAt: now } : {}),
-      ...(connectionChanged ? { connectionStatus: 'unknown' as const, connectionMessage: null, connectionProblem: null, missingPermissions: [], connectionCheckedAt: null } : {}),
+      ...(connectionChanged
+        ? { connectionStatus: 'unknown' as const, connectionMessage: null, connectionProblem: null, missingPermissions: [], connectionCheckedAt: null }
+        : {}),
       ...(previous && changes.length === 0 ? {} : { updatedAt: now, updatedByUserId: actorUserId }),
     };
     const [saved] = await tx
@@ -82,7 +84,8 @@ export async function saveConfiguration(
         createdAt: now,
       });
     }
-    if (!previous || changes.length > 0) await alertConfigurationChanged(tx, tenantId, { actor: actorName, changes: previous ? describeChanges(changes) : null }, now);
+    if (!previous || changes.length > 0)
+      await alertConfigurationChanged(tx, tenantId, { actor: actorName, changes: previous ? describeChanges(changes) : null }, now);
     return { configuration: saved, changes, created: !previous };
   });
 }

@@ -71,14 +71,22 @@ async function runChecks(deps: TenantGraphDeps, configuration: ConfigurationRow)
   const claims = accessTokenClaims(token.value);
   const [permissions, securityGroups] = await Promise.all([checkPermissions(client, configuration, claims.roles), checkSecurityGroups(client, configuration)]);
   const tenantConnection = checkTenant(configuration, claims.tenantId);
-  return { tenantConnection, graphPermissions: permissions.check, emailTemplate, securityGroups, connection: permissions.findings.verdict(tenantConnection.message) };
+  return {
+    tenantConnection,
+    graphPermissions: permissions.check,
+    emailTemplate,
+    securityGroups,
+    connection: permissions.findings.verdict(tenantConnection.message),
+  };
 }
 
 function checkTenant(configuration: ConfigurationRow, tokenTenantId: string | null): TestCheck {
   if (tokenTenantId !== null && tokenTenantId.toLowerCase() !== configuration.azureDirectoryId.toLowerCase()) {
     return {
       status: 'warning',
-      message: `Signed in, but the token was issued by directory ${tokenTenantId}, not by the Azure Directory ID ` + `${configuration.azureDirectoryId}. Check that both IDs name the same tenant.`,
+      message:
+        `Signed in, but the token was issued by directory ${tokenTenantId}, not by the Azure Directory ID ` +
+        `${configuration.azureDirectoryId}. Check that both IDs name the same tenant.`,
     };
   }
   const how = configuration.connectionMethod === 'passwatch_app' ? 'via the Passwatch app' : `as application ${configuration.applicationId}`;
@@ -90,7 +98,11 @@ function checkTenant(configuration: ConfigurationRow, tokenTenantId: string | nu
  * the token has one) with the required permissions: Mail.Send cannot be probed without sending
  * mail, and a probe that works through a broader permission does not show a missing narrower one.
  */
-async function checkPermissions(client: GraphClient, configuration: ConfigurationRow, roles: string[] | null): Promise<{ check: TestCheck; findings: PermissionFindings }> {
+async function checkPermissions(
+  client: GraphClient,
+  configuration: ConfigurationRow,
+  roles: string[] | null,
+): Promise<{ check: TestCheck; findings: PermissionFindings }> {
   const findings = new PermissionFindings(roles === null ? [] : missingGraphPermissions(roles));
   const [users, domains, groups] = await Promise.all([
     attempt(() => first(client.streamUsers({ pageSize: 1 }))),
@@ -155,7 +167,8 @@ class PermissionFindings {
     const missingPermissions = this.missingInOrder;
     const [failure] = this.failures;
     if (failure) return { status: 'error', problem: connectionProblemOf(failure), message: failure.actionableMessage, missingPermissions };
-    if (missingPermissions.length > 0) return { status: 'error', problem: 'permission', message: describeMissingPermissions(missingPermissions), missingPermissions };
+    if (missingPermissions.length > 0)
+      return { status: 'error', problem: 'permission', message: describeMissingPermissions(missingPermissions), missingPermissions };
     return { status: 'connected', problem: null, message: connectedMessage, missingPermissions };
   }
 }
@@ -171,7 +184,10 @@ async function checkSecurityGroups(client: GraphClient, configuration: Configura
   const missingIncludes = gone(configuration.includeGroups);
   if (missingIncludes.length > 0) {
     const many = missingIncludes.length > 1;
-    return error(`${goneGroups('Include', missingIncludes)} ${many ? 'Their' : 'Its'} members get no reminders until ` + `${many ? 'they are' : 'it is'} removed from the filters.`);
+    return error(
+      `${goneGroups('Include', missingIncludes)} ${many ? 'Their' : 'Its'} members get no reminders until ` +
+        `${many ? 'they are' : 'it is'} removed from the filters.`,
+    );
   }
   const missingExcludes = gone(configuration.excludeGroups);
   if (missingExcludes.length > 0) {
@@ -191,10 +207,18 @@ export function checkEmailTemplate(template: string): TestCheck {
   const used = [...new Set(template.match(/\{\{\s*\w+\s*\}\}/g)?.map((variable) => variable.replace(/\s+/g, '')) ?? [])];
   const unknown = used.filter((variable) => !(TEMPLATE_VARIABLES as readonly string[]).includes(variable));
   if (unknown.length > 0) {
-    return { status: 'warning', message: `Unknown template variable${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} will be sent as typed. ` + `Available: ${TEMPLATE_VARIABLES.join(', ')}.` };
+    return {
+      status: 'warning',
+      message:
+        `Unknown template variable${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} will be sent as typed. ` +
+        `Available: ${TEMPLATE_VARIABLES.join(', ')}.`,
+    };
   }
   if (!used.includes('{{daysRemaining}}') && !used.includes('{{expirationDate}}')) {
-    return { status: 'warning', message: 'The template mentions neither {{daysRemaining}} nor {{expirationDate}}: readers will not learn when their password expires.' };
+    return {
+      status: 'warning',
+      message: 'The template mentions neither {{daysRemaining}} nor {{expirationDate}}: readers will not learn when their password expires.',
+    };
   }
   return { status: 'success', message: `The template is set and uses ${used.join(', ')}.` };
 }

@@ -60,7 +60,13 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
   const accountMail = smtpSink ? await smtpSink.listen('127.0.0.1') : null;
   return {
     // The demo issuer marks each address email_verified itself, so it needs no trust setting.
-    oidc: { issuerUrl, clientId: DEMO_IDENTITY_CLIENT.clientId, clientSecret: DEMO_IDENTITY_CLIENT.clientSecret, scopes: 'openid email profile', trustEmail: false },
+    oidc: {
+      issuerUrl,
+      clientId: DEMO_IDENTITY_CLIENT.clientId,
+      clientSecret: DEMO_IDENTITY_CLIENT.clientSecret,
+      scopes: 'openid email profile',
+      trustEmail: false,
+    },
     paypal: paypal?.settings ?? null,
     // One server plays both login.microsoftonline.com and graph.microsoft.com (the client adds /v1.0).
     graph: { authorityUrl: graphUrl, apiUrl: graphUrl },
@@ -73,7 +79,12 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
       fromEmail: DEMO_GRAPH_CREDENTIALS.fromEmail,
     },
     mailboxUrl: graphEndpoints.mailboxUrl,
-    entraApp: { clientId: passwatchApp.appId, credential: 'certificate', certificatePem: passwatchApp.certificatePem, privateKeyPem: passwatchApp.privateKeyPem },
+    entraApp: {
+      clientId: passwatchApp.appId,
+      credential: 'certificate',
+      certificatePem: passwatchApp.certificatePem,
+      privateKeyPem: passwatchApp.privateKeyPem,
+    },
     accountMail,
     descriptions: [
       `Sign-in: simulated OpenID Connect issuer at ${issuerUrl}`,

@@ -48,7 +48,13 @@ export async function connectOrganization(deps: TenantGraphDeps, app: AppIdentit
     const [elsewhere] = await tx
       .select({ tenantId: configurations.tenantId })
       .from(configurations)
-      .where(and(eq(configurations.connectionMethod, 'passwatch_app'), eq(configurations.azureDirectoryId, directoryId), ne(configurations.tenantId, input.organizationId)));
+      .where(
+        and(
+          eq(configurations.connectionMethod, 'passwatch_app'),
+          eq(configurations.azureDirectoryId, directoryId),
+          ne(configurations.tenantId, input.organizationId),
+        ),
+      );
     if (elsewhere) return false;
     const connection = {
       connectionMethod: 'passwatch_app' as const,
@@ -66,7 +72,11 @@ export async function connectOrganization(deps: TenantGraphDeps, app: AppIdentit
       updatedAt: now,
       updatedByUserId: input.actorUserId,
     };
-    const [previous] = await tx.select({ method: configurations.connectionMethod, secret: configurations.clientSecretEncrypted }).from(configurations).where(eq(configurations.tenantId, input.organizationId)).for('update');
+    const [previous] = await tx
+      .select({ method: configurations.connectionMethod, secret: configurations.clientSecretEncrypted })
+      .from(configurations)
+      .where(eq(configurations.tenantId, input.organizationId))
+      .for('update');
     await tx
       .insert(configurations)
       .values({
@@ -93,6 +103,11 @@ export async function connectOrganization(deps: TenantGraphDeps, app: AppIdentit
   if (!recorded) return { result: 'tenant_in_use', reason: `tenant ${directoryId} is connected to another organization` };
   // The token just issued says what was granted: the badge shows connected, or what is missing.
   const missingPermissions = claims.roles === null ? undefined : missingGraphPermissions(claims.roles);
-  await recordConnectionOutcome(deps.db, input.organizationId, { status: 'connected', message: 'Connected via the Passwatch app', ...(missingPermissions ? { missingPermissions } : {}) }, now);
+  await recordConnectionOutcome(
+    deps.db,
+    input.organizationId,
+    { status: 'connected', message: 'Connected via the Passwatch app', ...(missingPermissions ? { missingPermissions } : {}) },
+    now,
+  );
   return { result: 'connected' };
 }

@@ -42,7 +42,10 @@ export type ConsumedConsentRequest =
  * back to the session that started it and in time. A state from another session counts as unknown.
  */
 export async function consumeConsentRequest(db: Database, state: string, sessionToken: string | null, now: Date): Promise<ConsumedConsentRequest> {
-  const [row] = await db.delete(entraConsentRequests).where(eq(entraConsentRequests.stateHash, sha256(state))).returning();
+  const [row] = await db
+    .delete(entraConsentRequests)
+    .where(eq(entraConsentRequests.stateHash, sha256(state)))
+    .returning();
   if (!row || sessionToken === null || row.sessionHash !== sha256(sessionToken)) return { outcome: 'invalid' };
   if (row.expiresAt.getTime() <= now.getTime()) return { outcome: 'expired', returnTo: row.returnTo };
   return { outcome: 'valid', tenantId: row.tenantId, userId: row.userId, returnTo: row.returnTo };

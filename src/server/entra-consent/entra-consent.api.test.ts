@@ -95,32 +95,52 @@ describe('POST /api/entra/consent-start', () => {
     const colleague = await createUser(harness.database.db);
     await harness.database.db.insert(memberships).values({ tenantId: owner.tenantId, userId: colleague.id, role: 'member' });
     const cookie = await sessionCookieFor(harness.database.db, colleague);
-    const response = await harness.app.inject({ method: 'POST', url: '/api/entra/consent-start', headers: { cookie, 'x-tenant-id': owner.tenantId }, payload: { returnTo: 'setup' } });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/entra/consent-start',
+      headers: { cookie, 'x-tenant-id': owner.tenantId },
+      payload: { returnTo: 'setup' },
+    });
     expect(response.statusCode).toBe(403);
     const stranger = await organizationOwner(harness);
-    const elsewhere = await harness.app.inject({ method: 'POST', url: '/api/entra/consent-start', headers: { cookie: stranger.cookie, 'x-tenant-id': owner.tenantId }, payload: { returnTo: 'setup' } });
+    const elsewhere = await harness.app.inject({
+      method: 'POST',
+      url: '/api/entra/consent-start',
+      headers: { cookie: stranger.cookie, 'x-tenant-id': owner.tenantId },
+      payload: { returnTo: 'setup' },
+    });
     expect(elsewhere.statusCode).toBe(404);
   });
 });
 
 describe('GET /api/entra/consent-callback', () => {
-  it('Accept connects the organization via the Passwatch app: no secret, the tenant from Microsoft, Test Connection ' + 'signs in with a certificate assertion', async () => {
-    const owner = await organizationOwner(harness, { firstName: 'Grace', lastName: 'Hopper' });
-    const next = await arriveAtCallback(owner, await consentAnswer(owner, 'accept'));
-    expect(next).toBe('/dashboard?setup=open&entraConsent=connected');
+  it(
+    'Accept connects the organization via the Passwatch app: no secret, the tenant from Microsoft, Test Connection ' + 'signs in with a certificate assertion',
+    async () => {
+      const owner = await organizationOwner(harness, { firstName: 'Grace', lastName: 'Hopper' });
+      const next = await arriveAtCallback(owner, await consentAnswer(owner, 'accept'));
+      expect(next).toBe('/dashboard?setup=open&entraConsent=connected');
 
-    const configuration = await configurationOf(owner);
-    expect(configuration).toMatchObject({ configured: true, connectionMethod: 'passwatch_app', tenantId: CONTOSO_TENANT_ID, azureDirectoryId: CONTOSO_TENANT_ID, hasClientSecret: false, automationEnabled: false });
-    expect(await connectionStatus(harness, owner)).toMatchObject({ connectionStatus: 'connected', problem: null, missingPermissions: [] });
-    expect(await latestAudit(owner)).toMatchObject({ category: 'connection', status: 'success' });
+      const configuration = await configurationOf(owner);
+      expect(configuration).toMatchObject({
+        configured: true,
+        connectionMethod: 'passwatch_app',
+        tenantId: CONTOSO_TENANT_ID,
+        azureDirectoryId: CONTOSO_TENANT_ID,
+        hasClientSecret: false,
+        automationEnabled: false,
+      });
+      expect(await connectionStatus(harness, owner)).toMatchObject({ connectionStatus: 'connected', problem: null, missingPermissions: [] });
+      expect(await latestAudit(owner)).toMatchObject({ category: 'connection', status: 'success' });
 
-    const tokenRequestsBefore = harness.graph.requests.filter((request) => request.url.endsWith('/token')).length;
-    const result = await testConnection(owner);
-    expect(result.tenantConnection).toEqual({ status: 'success', message: `Signed in to tenant ${CONTOSO_TENANT_ID} via the Passwatch app.` });
-    expect(result.graphPermissions.status).toBe('success');
-    expect(result.connection).toMatchObject({ status: 'connected', problem: null });
-    expect(harness.graph.requests.filter((request) => request.url.endsWith('/token')).length).toBeGreaterThan(tokenRequestsBefore);
-  });
+      const tokenRequestsBefore = harness.graph.requests.filter((request) => request.url.endsWith('/token')).length;
+      const result = await testConnection(owner);
+      expect(result.tenantConnection).toEqual({ status: 'success', message: `Signed in to tenant ${CONTOSO_TENANT_ID} via the Passwatch app.` });
+      expect(result.graphPermissions.status).toBe('success');
+      expect(result.connection).toMatchObject({ status: 'connected', problem: null });
+      expect(harness.graph.requests.filter((request) => request.url.endsWith('/token')).length).toBeGreaterThan(tokenRequestsBefore);
+    },
+  );
 
   it('the From Email and the rest come from the form; the tenant, app and secret of a Passwatch app connection do not', async () => {
     const owner = await organizationOwner(harness);
@@ -129,10 +149,23 @@ describe('GET /api/entra/consent-callback', () => {
       method: 'PUT',
       url: '/api/configuration',
       headers: owner.headers,
-      payload: configurationFor(undefined, { tenantId: FABRIKAM_TENANT_ID, azureDirectoryId: FABRIKAM_TENANT_ID, applicationId: randomUUID(), clientSecret: 'typed-secret', fromEmail: 'passwatch@contoso.com' }),
+      payload: configurationFor(undefined, {
+        tenantId: FABRIKAM_TENANT_ID,
+        azureDirectoryId: FABRIKAM_TENANT_ID,
+        applicationId: randomUUID(),
+        clientSecret: 'typed-secret',
+        fromEmail: 'passwatch@contoso.com',
+      }),
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ connectionMethod: 'passwatch_app', tenantId: CONTOSO_TENANT_ID, azureDirectoryId: CONTOSO_TENANT_ID, applicationId: APP_ID, hasClientSecret: false, fromEmail: 'passwatch@contoso.com' });
+    expect(saved.json()).toMatchObject({
+      connectionMethod: 'passwatch_app',
+      tenantId: CONTOSO_TENANT_ID,
+      azureDirectoryId: CONTOSO_TENANT_ID,
+      applicationId: APP_ID,
+      hasClientSecret: false,
+      fromEmail: 'passwatch@contoso.com',
+    });
   });
 
   it('Cancel on the consent page comes back as declined and connects nothing', async () => {
@@ -156,7 +189,9 @@ describe('GET /api/entra/consent-callback', () => {
     const owner = await organizationOwner(harness);
     const forged = new URLSearchParams({ admin_consent: 'True', tenant: CONTOSO_TENANT_ID, state: 'forged-state' });
     expect(await arriveAtCallback(owner, `${CALLBACK}?${forged}`)).toBe('/dashboard?tab=configuration&entraConsent=invalid_state');
-    expect(await arriveAtCallback(owner, `${CALLBACK}?admin_consent=True&tenant=${CONTOSO_TENANT_ID}`)).toBe('/dashboard?tab=configuration&entraConsent=invalid_state');
+    expect(await arriveAtCallback(owner, `${CALLBACK}?admin_consent=True&tenant=${CONTOSO_TENANT_ID}`)).toBe(
+      '/dashboard?tab=configuration&entraConsent=invalid_state',
+    );
 
     const accepted = await consentAnswer(owner, 'accept');
     const otherSession = { ...owner, cookie: await sessionCookieFor(harness.database.db, { id: owner.userId } as never) };
@@ -211,7 +246,11 @@ describe('consent removed', () => {
     expect(removed.status).toBe(204);
     const groups = await harness.app.inject({ method: 'GET', url: '/api/security-groups', headers: owner.headers });
     expect(groups.statusCode).toBeGreaterThanOrEqual(400);
-    expect(await connectionStatus(harness, owner)).toMatchObject({ connectionStatus: 'error', problem: 'consent_missing', message: expect.stringContaining('Choose Reconnect') });
+    expect(await connectionStatus(harness, owner)).toMatchObject({
+      connectionStatus: 'error',
+      problem: 'consent_missing',
+      message: expect.stringContaining('Choose Reconnect'),
+    });
 
     const result = await testConnection(owner);
     expect(result.tenantConnection.status).toBe('error');

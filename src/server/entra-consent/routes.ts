@@ -19,7 +19,9 @@ export interface EntraConsentRouteDeps extends TenantGraphDeps {
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const consentStartMessages = {
-  unavailable: 'Connect with Microsoft is not available here: the operator has not configured the Passwatch app ' + '(ENTRA_APP_CLIENT_ID). Connect with your own app registration instead.',
+  unavailable:
+    'Connect with Microsoft is not available here: the operator has not configured the Passwatch app ' +
+    '(ENTRA_APP_CLIENT_ID). Connect with your own app registration instead.',
   ownerOnly: "Only the organization's owner can connect it with Microsoft.",
 } as const;
 
@@ -33,9 +35,13 @@ export function registerEntraConsentRoutes(app: FastifyInstance, deps: EntraCons
   const { guards } = deps;
   const redirectUri = consentRedirectUri(deps.appUrl);
 
-  app.get('/api/entra/consent-availability', { preHandler: guards.requireUser }, async (): Promise<ConsentAvailability> => ({
-    available: Boolean(deps.graph.passwatchApp),
-  }));
+  app.get(
+    '/api/entra/consent-availability',
+    { preHandler: guards.requireUser },
+    async (): Promise<ConsentAvailability> => ({
+      available: Boolean(deps.graph.passwatchApp),
+    }),
+  );
 
   app.post('/api/entra/consent-start', { preHandler: guards.requireTenant }, async (request): Promise<ConsentStartResponse> => {
     const input = validate(consentStartBody, request.body);
@@ -44,7 +50,11 @@ export function registerEntraConsentRoutes(app: FastifyInstance, deps: EntraCons
     // Consenting reaches the whole directory for the organization: its owner decides.
     if (request.tenantAccess?.role !== 'owner') throw forbidden(consentStartMessages.ownerOnly);
     const sessionToken = request.auth?.sessionToken ?? '';
-    const state = await startConsentRequest(deps.db, { tenantId: tenantIdOf(request), userId: userIdOf(request), sessionToken, returnTo: input.returnTo }, deps.clock());
+    const state = await startConsentRequest(
+      deps.db,
+      { tenantId: tenantIdOf(request), userId: userIdOf(request), sessionToken, returnTo: input.returnTo },
+      deps.clock(),
+    );
     return { url: adminConsentUrl({ authorityUrl: deps.graph.authorityUrl, clientId: passwatchApp.clientId, redirectUri, state, tenant: input.tenant }) };
   });
 

@@ -30,7 +30,11 @@ const wholeNumberIn = (range: { min: number; max: number }, message: string) =>
 
 // Tiptap's empty document is '<p></p>': a template without any text is no template. A tag here
 // cannot contain '<', so the scan stays linear however many unclosed '<' a template holds.
-export const hasVisibleText = (html: string) => html.replace(/<[^<>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length > 0;
+export const hasVisibleText = (html: string) =>
+  html
+    .replace(/<[^<>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim().length > 0;
 
 /** A calendar date 'YYYY-MM-DD' (a real one: '2027-02-30' is refused). */
 const localDate = (message: string) => z.string({ error: message }).refine(isLocalDate, message);

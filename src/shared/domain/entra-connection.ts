@@ -29,24 +29,45 @@ export const ENTRA_CONSENT_RESULTS = [
 export type EntraConsentResult = (typeof ENTRA_CONSENT_RESULTS)[number];
 
 export const entraConsentMessages: Record<EntraConsentResult, { tone: 'success' | 'error'; text: string }> = {
-  connected: { tone: 'success', text: 'Connected with Microsoft via the Passwatch app. Enter the From Email, save the configuration, then run Test Connection.' },
-  declined: { tone: 'error', text: 'Consent was declined on the Microsoft page, so Passwatch is not connected. Choose Connect with Microsoft again ' + 'and Accept to connect.' },
+  connected: {
+    tone: 'success',
+    text: 'Connected with Microsoft via the Passwatch app. Enter the From Email, save the configuration, then run Test Connection.',
+  },
+  declined: {
+    tone: 'error',
+    text: 'Consent was declined on the Microsoft page, so Passwatch is not connected. Choose Connect with Microsoft again ' + 'and Accept to connect.',
+  },
   admin_required: {
     tone: 'error',
-    text: 'Only an administrator can connect the organization: sign in on the Microsoft page as a Global Administrator ' + '(or Privileged Role / Cloud Application Administrator) of your tenant, or ask one to choose Connect with Microsoft.',
+    text:
+      'Only an administrator can connect the organization: sign in on the Microsoft page as a Global Administrator ' +
+      '(or Privileged Role / Cloud Application Administrator) of your tenant, or ask one to choose Connect with Microsoft.',
   },
-  invalid_state: { tone: 'error', text: 'That Connect with Microsoft answer was not started here by you, or was already used. Nothing was changed: ' + 'choose Connect with Microsoft again.' },
+  invalid_state: {
+    tone: 'error',
+    text: 'That Connect with Microsoft answer was not started here by you, or was already used. Nothing was changed: ' + 'choose Connect with Microsoft again.',
+  },
   expired_state: { tone: 'error', text: 'Connect with Microsoft took too long (over 10 minutes). Nothing was changed: choose Connect with Microsoft again.' },
-  unknown_tenant: { tone: 'error', text: 'Microsoft did not name a tenant Passwatch can find. Nothing was changed: check the tenant and choose Connect ' + 'with Microsoft again.' },
+  unknown_tenant: {
+    tone: 'error',
+    text: 'Microsoft did not name a tenant Passwatch can find. Nothing was changed: check the tenant and choose Connect ' + 'with Microsoft again.',
+  },
   consent_not_found: {
     tone: 'error',
-    text: 'Microsoft reported consent, but the Passwatch app has no access to the tenant. Nothing was changed: choose ' + 'Connect with Microsoft again and Accept on the Microsoft page.',
+    text:
+      'Microsoft reported consent, but the Passwatch app has no access to the tenant. Nothing was changed: choose ' +
+      'Connect with Microsoft again and Accept on the Microsoft page.',
   },
   tenant_in_use: {
     tone: 'error',
-    text: 'This Microsoft tenant is already connected to another Passwatch organization through the Passwatch app. Use ' + 'that organization, or connect this one with your own app registration.',
+    text:
+      'This Microsoft tenant is already connected to another Passwatch organization through the Passwatch app. Use ' +
+      'that organization, or connect this one with your own app registration.',
   },
-  failed: { tone: 'error', text: 'Microsoft could not complete Connect with Microsoft. Nothing was changed: try again, or connect with your own app registration.' },
+  failed: {
+    tone: 'error',
+    text: 'Microsoft could not complete Connect with Microsoft. Nothing was changed: try again, or connect with your own app registration.',
+  },
 };
 
 export function isEntraConsentResult(value: string): value is EntraConsentResult {

@@ -144,7 +144,9 @@ describe('@azure/msal-node against the simulated Entra authority', () => {
         system: { networkClient: msalNetwork },
       });
     // Before any administrator consented: the assertion is good, the tenant has no service principal.
-    await expect(certificateClient().acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] })).rejects.toMatchObject({ errorMessage: expect.stringContaining('AADSTS7000229') });
+    await expect(certificateClient().acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] })).rejects.toMatchObject({
+      errorMessage: expect.stringContaining('AADSTS7000229'),
+    });
     simulator.state.tenants.get(DEMO_GRAPH_CREDENTIALS.directoryId)?.grantConsent(app.appId, ['User.Read.All', 'Mail.Send']);
     const result = await certificateClient().acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] });
     expect(result?.accessToken).toBeTruthy();
@@ -164,7 +166,9 @@ describe('@azure/msal-node against the simulated Entra authority', () => {
     });
     // As against Entra: the metadata request is refused (400 invalid_tenant), so MSAL cannot resolve the endpoints.
     await expect(stranger.acquireTokenByClientCredential({ scopes: [GRAPH_SCOPE] })).rejects.toMatchObject({ errorCode: 'endpoints_resolution_error' });
-    expect(exchanges.map((exchange) => [exchange.url.pathname, exchange.status])).toEqual([['/nowhere.example.com/v2.0/.well-known/openid-configuration', 400]]);
+    expect(exchanges.map((exchange) => [exchange.url.pathname, exchange.status])).toEqual([
+      ['/nowhere.example.com/v2.0/.well-known/openid-configuration', 400],
+    ]);
   });
 });
 

@@ -22,14 +22,31 @@ beforeEach(() => running.simulator.reset());
 afterAll(() => running.simulator.close());
 
 function consentUrl(tenant = 'organizations', overrides: Record<string, string> = {}): string {
-  const query = new URLSearchParams({ client_id: APP_ID, scope: 'https://graph.microsoft.com/.default', redirect_uri: REDIRECT_URI, state: 'state-123', ...overrides });
+  const query = new URLSearchParams({
+    client_id: APP_ID,
+    scope: 'https://graph.microsoft.com/.default',
+    redirect_uri: REDIRECT_URI,
+    state: 'state-123',
+    ...overrides,
+  });
   return `${baseUrl}/${tenant}/v2.0/adminconsent?${query}`;
 }
 
 /** Submits the consent page's form as the browser would. */
 function answer(fields: Record<string, string>, tenant = 'organizations'): Promise<Response> {
-  const form = new URLSearchParams({ client_id: APP_ID, scope: 'https://graph.microsoft.com/.default', redirect_uri: REDIRECT_URI, state: 'state-123', ...fields });
-  return fetch(`${baseUrl}/${tenant}/v2.0/adminconsent`, { method: 'POST', body: form, redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const form = new URLSearchParams({
+    client_id: APP_ID,
+    scope: 'https://graph.microsoft.com/.default',
+    redirect_uri: REDIRECT_URI,
+    state: 'state-123',
+    ...fields,
+  });
+  return fetch(`${baseUrl}/${tenant}/v2.0/adminconsent`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 interface AssertionOptions {
@@ -89,7 +106,12 @@ describe('admin consent page', () => {
     expect(response.status).toBe(302);
     const back = new URL(response.headers.get('location') ?? '');
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
-    expect(Object.fromEntries(back.searchParams)).toEqual({ admin_consent: 'True', tenant: CONTOSO_TENANT_ID, scope: 'https://graph.microsoft.com/.default', state: 'state-123' });
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      admin_consent: 'True',
+      tenant: CONTOSO_TENANT_ID,
+      scope: 'https://graph.microsoft.com/.default',
+      state: 'state-123',
+    });
     expect([...(running.simulator.state.tenants.get(CONTOSO_TENANT_ID)?.servicePrincipalOf(APP_ID)?.permissions ?? [])]).toHaveLength(5);
     expect(running.simulator.state.tenants.get(FABRIKAM_TENANT_ID)?.servicePrincipalOf(APP_ID)).toBeUndefined();
   });
@@ -168,7 +190,9 @@ describe('client assertions at the token endpoint', () => {
 
   it('removing the service principal ends the tokens issued and answers AADSTS7000229', async () => {
     await consentInContoso();
-    const { access_token: accessToken } = (await (await tokenWithAssertion(CONTOSO_TENANT_ID, await assertion(CONTOSO_TENANT_ID))).json()) as { access_token: string };
+    const { access_token: accessToken } = (await (await tokenWithAssertion(CONTOSO_TENANT_ID, await assertion(CONTOSO_TENANT_ID))).json()) as {
+      access_token: string;
+    };
     const removed = await fetch(`${baseUrl}/_control/tenants/${CONTOSO_TENANT_ID}/consents/${APP_ID}`, { method: 'DELETE' });
     expect(removed.status).toBe(204);
     expect((await graph(baseUrl, accessToken, '/users?$top=1')).status).toBe(401);
@@ -182,4 +206,3 @@ describe('client assertions at the token endpoint', () => {
     expect(await errorCode(await tokenWithAssertion(CONTOSO_TENANT_ID, await assertion(CONTOSO_TENANT_ID)))).toBe(7000229);
   });
 });
-

@@ -63,9 +63,13 @@ export function registerAdminConsentRoutes(app: FastifyInstance, state: GraphSim
 
 function parseConsentRequest(state: GraphSimulatorState, tenantSegment: string, input: Record<string, unknown>): ConsentRequest | { error: string } {
   const value = (name: string) => (typeof input[name] === 'string' && input[name] !== '' ? (input[name] as string) : undefined);
-  const tenants = ANY_ORGANIZATION.has(tenantSegment.toLowerCase()) ? [...state.tenants.values()] : [findTenant(state, tenantSegment)].filter((found) => found !== undefined);
+  const tenants = ANY_ORGANIZATION.has(tenantSegment.toLowerCase())
+    ? [...state.tenants.values()]
+    : [findTenant(state, tenantSegment)].filter((found) => found !== undefined);
   if (tenants.length === 0) {
-    return { error: `AADSTS90002: Tenant '${tenantSegment}' not found. Check to make sure you have the correct tenant ID and are ` + `signing into the correct cloud.` };
+    return {
+      error: `AADSTS90002: Tenant '${tenantSegment}' not found. Check to make sure you have the correct tenant ID and are ` + `signing into the correct cloud.`,
+    };
   }
   for (const name of ['client_id', 'redirect_uri', 'scope']) {
     if (!value(name)) return { error: `AADSTS900144: The request body must contain the following parameter: '${name}'.` };
@@ -73,11 +77,19 @@ function parseConsentRequest(state: GraphSimulatorState, tenantSegment: string, 
   const clientId = value('client_id') ?? '';
   const application = state.applications.get(clientId.toLowerCase());
   if (!application?.multiTenant) {
-    return { error: `AADSTS700016: Application with identifier '${clientId}' was not found in the directory. This can happen if the ` + `application has not been installed by the administrator of the tenant.` };
+    return {
+      error:
+        `AADSTS700016: Application with identifier '${clientId}' was not found in the directory. This can happen if the ` +
+        `application has not been installed by the administrator of the tenant.`,
+    };
   }
   const redirectUri = value('redirect_uri') ?? '';
   if (!(application.redirectUris ?? []).includes(redirectUri)) {
-    return { error: `AADSTS50011: The redirect URI '${redirectUri}' specified in the request does not match the redirect URIs ` + `configured for the application '${application.appId}'.` };
+    return {
+      error:
+        `AADSTS50011: The redirect URI '${redirectUri}' specified in the request does not match the redirect URIs ` +
+        `configured for the application '${application.appId}'.`,
+    };
   }
   return { application, redirectUri, scope: value('scope') ?? '', state: value('state'), tenants };
 }
@@ -115,7 +127,9 @@ function errorPage(reply: FastifyReply, message: string): FastifyReply {
   return sendPage(
     reply,
     400,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in to your ` + `account</title></head><body><main><h1>Sorry, but we're having trouble signing you in.</h1><p ` + `role="alert">${escapeHtml(message)}</p></main></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in to your ` +
+      `account</title></head><body><main><h1>Sorry, but we're having trouble signing you in.</h1><p ` +
+      `role="alert">${escapeHtml(message)}</p></main></body></html>`,
   );
 }
 

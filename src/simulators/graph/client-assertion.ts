@@ -62,19 +62,34 @@ export async function verifyClientAssertion(
     throw badSignature(application, 'The provided signature value did not match the expected signature value.', usedThumbprint);
   }
   if (claims.iss !== application.appId || claims.sub !== application.appId) {
-    throw new TokenEndpointError(401, 'invalid_client', 700021, "Client assertion application identifier doesn't match 'client_id' parameter. Review the documentation at " + "https://aka.ms/certCreds .");
+    throw new TokenEndpointError(
+      401,
+      'invalid_client',
+      700021,
+      "Client assertion application identifier doesn't match 'client_id' parameter. Review the documentation at " + 'https://aka.ms/certCreds .',
+    );
   }
   const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   if (!audience.some((value) => typeof value === 'string' && audiences.some((expected) => expected.toLowerCase() === value.toLowerCase()))) {
-    throw new TokenEndpointError(401, 'invalid_client', 50012, 'Client assertion audience claim does not match Realm issuer. Review the documentation at https://aka.ms/certCreds .');
+    throw new TokenEndpointError(
+      401,
+      'invalid_client',
+      50012,
+      'Client assertion audience claim does not match Realm issuer. Review the documentation at https://aka.ms/certCreds .',
+    );
   }
   const now = state.clock().getTime();
   const expiresAt = typeof claims.exp === 'number' ? claims.exp * 1000 : undefined;
   const notBefore = typeof claims.nbf === 'number' ? claims.nbf * 1000 : undefined;
   if (expiresAt === undefined || now > expiresAt + CLOCK_SKEW_MS || (notBefore !== undefined && now < notBefore - CLOCK_SKEW_MS)) {
     const at = (ms: number | undefined) => (ms === undefined ? 'none' : new Date(ms).toISOString());
-    throw new TokenEndpointError(401, 'invalid_client', 700024,
-      `Client assertion is not within its valid time range. Current time: ${at(now)}, assertion valid from ` + `${at(notBefore)}, expiry time of assertion ${at(expiresAt)}. Review the documentation at https://aka.ms/certCreds .`);
+    throw new TokenEndpointError(
+      401,
+      'invalid_client',
+      700024,
+      `Client assertion is not within its valid time range. Current time: ${at(now)}, assertion valid from ` +
+        `${at(notBefore)}, expiry time of assertion ${at(expiresAt)}. Review the documentation at https://aka.ms/certCreds .`,
+    );
   }
   if (typeof claims.jti !== 'string' || claims.jti.length === 0) throw invalidJwt("The token has no 'jti' claim.");
   pruneUsedAssertions(state, now);
@@ -90,8 +105,14 @@ function invalidJwt(reason: string): TokenEndpointError {
 }
 
 function badSignature(application: AppRegistration, reason: string, thumbprint: string): TokenEndpointError {
-  return new TokenEndpointError(401, 'invalid_client', 700027,
-    `Client assertion contains an invalid signature. [Reason - ${reason}, Thumbprint of key used by client: ` + `'${thumbprint}', Please visit the Azure Portal, Graph Explorer or directly use MS Graph to see configured keys ` + `for app Id '${application.appId}'.]`);
+  return new TokenEndpointError(
+    401,
+    'invalid_client',
+    700027,
+    `Client assertion contains an invalid signature. [Reason - ${reason}, Thumbprint of key used by client: ` +
+      `'${thumbprint}', Please visit the Azure Portal, Graph Explorer or directly use MS Graph to see configured keys ` +
+      `for app Id '${application.appId}'.]`,
+  );
 }
 
 /** Entra names the thumbprint in upper-case hex. */

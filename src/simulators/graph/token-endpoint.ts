@@ -52,13 +52,23 @@ export function authorityClientRequestId(request: FastifyRequest): string | unde
 /** The tenant a path names by id or domain, or the AADSTS error Entra answers for it. */
 export function resolveAuthorityTenant(state: GraphSimulatorState, tenantIdOrDomain: string): SimTenant {
   if (!GUID_PATTERN.test(tenantIdOrDomain) && !DNS_NAME.test(tenantIdOrDomain)) {
-    throw new TokenEndpointError(400, 'invalid_request', 900023,
-      `Specified tenant identifier '${tenantIdOrDomain}' is neither a valid DNS name, nor a valid external domain.`);
+    throw new TokenEndpointError(
+      400,
+      'invalid_request',
+      900023,
+      `Specified tenant identifier '${tenantIdOrDomain}' is neither a valid DNS name, nor a valid external domain.`,
+    );
   }
   const tenant = findTenant(state, tenantIdOrDomain);
   if (!tenant) {
-    throw new TokenEndpointError(400, 'invalid_tenant', 90002,
-      `Tenant '${tenantIdOrDomain}' not found. Check to make sure you have the correct tenant ID and are signing into ` + `the correct cloud. Check with your subscription administrator, this may happen if there are no active ` + `subscriptions for the tenant.`);
+    throw new TokenEndpointError(
+      400,
+      'invalid_tenant',
+      90002,
+      `Tenant '${tenantIdOrDomain}' not found. Check to make sure you have the correct tenant ID and are signing into ` +
+        `the correct cloud. Check with your subscription administrator, this may happen if there are no active ` +
+        `subscriptions for the tenant.`,
+    );
   }
   return tenant;
 }
@@ -87,8 +97,14 @@ async function grantClientCredentials(
 
   const application = state.applications.get(clientId.toLowerCase());
   if (!application || (!application.multiTenant && application.homeTenantId.toLowerCase() !== tenant.id.toLowerCase())) {
-    throw new TokenEndpointError(400, 'unauthorized_client', 700016,
-      `Application with identifier '${clientId}' was not found in the directory '${tenant.displayName}'. This can ` + `happen if the application has not been installed by the administrator of the tenant or consented to by any ` + `user in the tenant. You may have sent your authentication request to the wrong tenant.`);
+    throw new TokenEndpointError(
+      400,
+      'unauthorized_client',
+      700016,
+      `Application with identifier '${clientId}' was not found in the directory '${tenant.displayName}'. This can ` +
+        `happen if the application has not been installed by the administrator of the tenant or consented to by any ` +
+        `user in the tenant. You may have sent your authentication request to the wrong tenant.`,
+    );
   }
   const clientSecret = parameter('client_secret');
   const assertion = parameter('client_assertion_type') === JWT_BEARER_ASSERTION_TYPE ? parameter('client_assertion') : undefined;
@@ -99,13 +115,22 @@ async function grantClientCredentials(
   } else if (clientSecret) {
     checkClientSecret(state, application, clientSecret);
   } else {
-    throw new TokenEndpointError(401, 'invalid_client', 7000218,
-      "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.");
+    throw new TokenEndpointError(
+      401,
+      'invalid_client',
+      7000218,
+      "The request body must contain the following parameter: 'client_assertion' or 'client_secret'.",
+    );
   }
   const servicePrincipal = tenant.servicePrincipalOf(application.appId);
   if (!servicePrincipal) {
-    throw new TokenEndpointError(401, 'invalid_client', 7000229,
-      `The client application ${application.appId} is missing service principal in the tenant ${tenant.id}. See ` + `instructions here: https://go.microsoft.com/fwlink/?linkid=2225119`);
+    throw new TokenEndpointError(
+      401,
+      'invalid_client',
+      7000229,
+      `The client application ${application.appId} is missing service principal in the tenant ${tenant.id}. See ` +
+        `instructions here: https://go.microsoft.com/fwlink/?linkid=2225119`,
+    );
   }
   return issueAccessToken(state, tenant, application, servicePrincipal);
 }
@@ -113,12 +138,23 @@ async function grantClientCredentials(
 function checkClientSecret(state: GraphSimulatorState, application: AppRegistration, clientSecret: string): void {
   const secret = application.secrets.find((candidate) => candidate.value === clientSecret);
   if (!secret) {
-    throw new TokenEndpointError(401, 'invalid_client', 7000215,
-      `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not ` + `the client secret ID, for a secret added to app '${application.appId}'.`);
+    throw new TokenEndpointError(
+      401,
+      'invalid_client',
+      7000215,
+      `Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not ` +
+        `the client secret ID, for a secret added to app '${application.appId}'.`,
+    );
   }
   if (secret.expiresAt <= state.clock().getTime()) {
-    throw new TokenEndpointError(401, 'invalid_client', 7000222,
-      `The provided client secret keys for app '${application.appId}' are expired. Visit the Azure portal to create ` + `new keys for your app: https://aka.ms/NewClientSecret, or consider using certificate credentials for added ` + `security: https://aka.ms/certCreds.`);
+    throw new TokenEndpointError(
+      401,
+      'invalid_client',
+      7000222,
+      `The provided client secret keys for app '${application.appId}' are expired. Visit the Azure portal to create ` +
+        `new keys for your app: https://aka.ms/NewClientSecret, or consider using certificate credentials for added ` +
+        `security: https://aka.ms/certCreds.`,
+    );
   }
 }
 
@@ -132,9 +168,20 @@ function checkScope(scope: string, tenantName: string): void {
   const other = scopes.find((candidate) => candidate.toLowerCase().endsWith('/.default'));
   if (scopes.length === 1 && other) {
     const resource = other.slice(0, -'/.default'.length);
-    throw new TokenEndpointError(400, 'invalid_resource', 500011,
-      `The resource principal named ${resource} was not found in the tenant named ${tenantName}. This can happen if ` + `the application has not been installed by the administrator of the tenant or consented to by any user in the ` + `tenant. You might have sent your authentication request to the wrong tenant.`);
+    throw new TokenEndpointError(
+      400,
+      'invalid_resource',
+      500011,
+      `The resource principal named ${resource} was not found in the tenant named ${tenantName}. This can happen if ` +
+        `the application has not been installed by the administrator of the tenant or consented to by any user in the ` +
+        `tenant. You might have sent your authentication request to the wrong tenant.`,
+    );
   }
-  throw new TokenEndpointError(400, 'invalid_scope', 1002012,
-    `The provided value for scope ${scope} is not valid. Client credential flows must have a scope value with ` + `/.default suffixed to the resource identifier (application ID URI).`);
+  throw new TokenEndpointError(
+    400,
+    'invalid_scope',
+    1002012,
+    `The provided value for scope ${scope} is not valid. Client credential flows must have a scope value with ` +
+      `/.default suffixed to the resource identifier (application ID URI).`,
+  );
 }

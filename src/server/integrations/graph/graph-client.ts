@@ -249,7 +249,12 @@ export class GraphClient {
   /** nextLink is followed exactly as returned, but only to Graph itself: the token must not leak. */
   private checkedNextLink(nextLink: string): string {
     if (!this.isGraphUrl(nextLink)) {
-      throw new GraphError({ code: 'invalid_next_link', status: null, kind: 'unexpected', actionableMessage: `Microsoft Graph returned a next page link outside ${this.graphOrigin}; paging stopped.` });
+      throw new GraphError({
+        code: 'invalid_next_link',
+        status: null,
+        kind: 'unexpected',
+        actionableMessage: `Microsoft Graph returned a next page link outside ${this.graphOrigin}; paging stopped.`,
+      });
     }
     return nextLink;
   }
@@ -313,10 +318,17 @@ export class GraphClient {
           signal,
         });
       },
-      { policy: this.policy, nowMs: () => this.clock().getTime(), timeoutMs: this.timeoutMs, retryTransportErrors: true, target: 'the Entra ID token endpoint' },
+      {
+        policy: this.policy,
+        nowMs: () => this.clock().getTime(),
+        timeoutMs: this.timeoutMs,
+        retryTransportErrors: true,
+        target: 'the Entra ID token endpoint',
+      },
     );
     const body = isRecord(result.body) ? result.body : {};
-    if (result.status !== 200 || typeof body.access_token !== 'string') throw tokenRequestError(result.status, result.body, { tenantId, clientId, consentRemedy });
+    if (result.status !== 200 || typeof body.access_token !== 'string')
+      throw tokenRequestError(result.status, result.body, { tenantId, clientId, consentRemedy });
     const expiresInSeconds = typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in);
     // Counted from when it was asked for, so time spent in transit only makes the estimate safer.
     return { accessToken: body.access_token, expiresAtMs: requestedAt + (Number.isFinite(expiresInSeconds) ? expiresInSeconds : 0) * 1000 };

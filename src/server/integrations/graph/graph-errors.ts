@@ -4,16 +4,7 @@ import type { GraphPermission } from '../../../shared/domain/graph-permissions.j
 // what to do about it. Branches on error codes, never on text (docs/domain.md §Graph errors).
 
 /** credentials, permission, not_found, mailbox: the organization must fix something; the rest pass. */
-export type GraphErrorKind =
-  | 'credentials'
-  | 'permission'
-  | 'not_found'
-  | 'mailbox'
-  | 'throttled'
-  | 'unavailable'
-  | 'timeout'
-  | 'network'
-  | 'unexpected';
+export type GraphErrorKind = 'credentials' | 'permission' | 'not_found' | 'mailbox' | 'throttled' | 'unavailable' | 'timeout' | 'network' | 'unexpected';
 
 export class GraphError extends Error {
   /** 'AADSTS7000215', 'Authorization_RequestDenied', 'TooManyRequests', 'timeout', ... */
@@ -60,7 +51,8 @@ interface GraphErrorBody {
   error?: { code?: string; message?: string };
 }
 
-const GRANT_CONSENT = 'In the Entra admin center open App registrations > your app > API permissions, add it as an Application ' + 'permission and click "Grant admin consent".';
+const GRANT_CONSENT =
+  'In the Entra admin center open App registrations > your app > API permissions, add it as an Application ' + 'permission and click "Grant admin consent".';
 
 /**
  * The token endpoint's code for an app without a service principal in the tenant: no admin ever
@@ -80,22 +72,27 @@ export function tokenRequestError(status: number, body: unknown, context: { tena
   switch (entraCode) {
     case 7000215:
       return credentials(
-        'Invalid client secret: Entra ID expected the secret\'s Value, not its Secret ID. In Certificates & secrets, ' + 'copy the Value column (shown only right after the secret is created; create a new secret if it is hidden) and ' + 'save it as the client secret.',
+        "Invalid client secret: Entra ID expected the secret's Value, not its Secret ID. In Certificates & secrets, " +
+          'copy the Value column (shown only right after the secret is created; create a new secret if it is hidden) and ' +
+          'save it as the client secret.',
       );
     case 7000222:
       return credentials('The client secret has expired. Create a new client secret under Certificates & secrets and save its Value here.');
     case 700016:
       return credentials(
-        `Application ID ${context.clientId} was not found in the directory ${context.tenantId}. Check the Application ` + `(client) ID on the app registration's overview and that the app is registered in, or consented to by, this tenant.`,
+        `Application ID ${context.clientId} was not found in the directory ${context.tenantId}. Check the Application ` +
+          `(client) ID on the app registration's overview and that the app is registered in, or consented to by, this tenant.`,
       );
     case 90002:
       return credentials(
-        `Tenant ${context.tenantId} was not found. Check the Tenant ID: use the Directory (tenant) ID or a verified ` + `domain such as contoso.onmicrosoft.com.`,
+        `Tenant ${context.tenantId} was not found. Check the Tenant ID: use the Directory (tenant) ID or a verified ` +
+          `domain such as contoso.onmicrosoft.com.`,
       );
     case 7000229:
       return credentials(
         context.consentRemedy ??
-          `The application has no service principal in tenant ${context.tenantId}: admin consent was never given. A ` + `Global Administrator must open the app's API permissions and click "Grant admin consent".`,
+          `The application has no service principal in tenant ${context.tenantId}: admin consent was never given. A ` +
+            `Global Administrator must open the app's API permissions and click "Grant admin consent".`,
       );
   }
   if (status === 429 || status >= 500) return serviceError(status, code, 'the Entra ID token endpoint');
@@ -110,28 +107,46 @@ export function graphResponseError(status: number, body: unknown, operation: Gra
   const make = (kind: GraphErrorKind, actionableMessage: string) => new GraphError({ code, status, kind, actionableMessage });
 
   if (code === 'MailboxNotEnabledForRESTAPI' || code === 'MailboxNotEnabledForRESTAPIForThisUser') {
-    return make('mailbox', `The sender ${operation.sender ?? 'address'} has no Exchange Online mailbox. Use the address of a licensed user ` + `or shared mailbox as the From email.`);
+    return make(
+      'mailbox',
+      `The sender ${operation.sender ?? 'address'} has no Exchange Online mailbox. Use the address of a licensed user ` +
+        `or shared mailbox as the From email.`,
+    );
   }
   if (code === 'ErrorAccessDenied') {
     return make(
       'mailbox',
-      `Access to the mailbox ${operation.sender ?? 'of the sender'} was denied. Grant the Mail.Send application ` + `permission with admin consent; if an Exchange application access policy limits this app, add the mailbox to ` + `the group the policy allows.`,
+      `Access to the mailbox ${operation.sender ?? 'of the sender'} was denied. Grant the Mail.Send application ` +
+        `permission with admin consent; if an Exchange application access policy limits this app, add the mailbox to ` +
+        `the group the policy allows.`,
     );
   }
   if (code === 'ErrorInvalidUser') {
-    return make('mailbox', `The sender ${operation.sender ?? 'address'} is not a user of this directory. Use the address of a licensed ` + `mailbox in the tenant as the From email.`);
+    return make(
+      'mailbox',
+      `The sender ${operation.sender ?? 'address'} is not a user of this directory. Use the address of a licensed ` +
+        `mailbox in the tenant as the From email.`,
+    );
   }
   if (status === 403) {
     return make(
       'permission',
-      `Missing permission to ${operation.action}: the app needs the Microsoft Graph application permission ` + `${operation.permission} with admin consent. ${GRANT_CONSENT}`,
+      `Missing permission to ${operation.action}: the app needs the Microsoft Graph application permission ` +
+        `${operation.permission} with admin consent. ${GRANT_CONSENT}`,
     );
   }
   if (status === 401) {
-    return make('credentials', `Microsoft Graph refused the access token (${code}) while trying to ${operation.action}. Check the Tenant ID, ` + `Application ID and client secret, then test the configuration again.`);
+    return make(
+      'credentials',
+      `Microsoft Graph refused the access token (${code}) while trying to ${operation.action}. Check the Tenant ID, ` +
+        `Application ID and client secret, then test the configuration again.`,
+    );
   }
   if (status === 404) {
-    return make('not_found', `${capitalize(operation.resource ?? 'The requested object')} no longer exists in the directory (while trying to ` + `${operation.action}).`);
+    return make(
+      'not_found',
+      `${capitalize(operation.resource ?? 'The requested object')} no longer exists in the directory (while trying to ` + `${operation.action}).`,
+    );
   }
   if (status === 429 || status >= 500) return serviceError(status, code, 'Microsoft Graph');
   return make('unexpected', `Microsoft Graph could not ${operation.action} (${status} ${code}): ` + `${firstLine(detail?.message) ?? 'no details given'}`);
@@ -139,7 +154,12 @@ export function graphResponseError(status: number, body: unknown, operation: Gra
 
 function serviceError(status: number, code: string, service: string): GraphError {
   if (status === 429) {
-    return new GraphError({ code, status, kind: 'throttled', actionableMessage: `${capitalize(service)} kept throttling requests (429 Too Many Requests). Try again in a few minutes.` });
+    return new GraphError({
+      code,
+      status,
+      kind: 'throttled',
+      actionableMessage: `${capitalize(service)} kept throttling requests (429 Too Many Requests). Try again in a few minutes.`,
+    });
   }
   return new GraphError({ code, status, kind: 'unavailable', actionableMessage: `${capitalize(service)} is unavailable (HTTP ${status}). Try again later.` });
 }
@@ -152,7 +172,12 @@ const NOT_CONNECTED_CAUSES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOT
 /** A request that got no answer in time, or no answer at all. */
 export function transportError(cause: unknown, target: string, timeoutMs: number): GraphError {
   if (cause instanceof Error && cause.name === 'TimeoutError') {
-    return new GraphError({ code: 'timeout', status: null, kind: 'timeout', actionableMessage: `${capitalize(target)} did not answer within ${timeoutMs / 1000} s. Try again later.` });
+    return new GraphError({
+      code: 'timeout',
+      status: null,
+      kind: 'timeout',
+      actionableMessage: `${capitalize(target)} did not answer within ${timeoutMs / 1000} s. Try again later.`,
+    });
   }
   const reason = cause instanceof Error ? describeNetworkCause(cause) : String(cause);
   const causeCode = cause instanceof Error ? (cause as Error & { cause?: { code?: unknown } }).cause?.code : undefined;

@@ -16,8 +16,8 @@ export function ConnectWithMicrosoftPanel({ returnTo, tenant, children }: { retu
         Connect with Microsoft (recommended)
       </h3>
       <p className="text-sm text-muted-foreground">
-        Sign in as a Global Administrator of your tenant and accept the permissions Passwatch needs. No app registration, IDs or client
-        secret to copy, and nothing to renew.
+        Sign in as a Global Administrator of your tenant and accept the permissions Passwatch needs. No app registration, IDs or client secret to copy, and
+        nothing to renew.
       </p>
       {children}
       <ConnectWithMicrosoftButton returnTo={returnTo} {...(tenant ? { tenant } : {})} />
