@@ -78,4 +78,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_ENCRYPTION_KEY/);
     expect(() => loadConfig({ SECRETS_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 random bytes/);
   });
+
+  it('sends account mail through an smtp:// or smtps:// SMTP_URL only from a MAIL_FROM the operator names', () => {
+    expect(loadConfig({}).accountMail).toEqual({ smtpUrl: undefined, from: 'Passwatch <account-mail@passwatch.invalid>' });
+    const configured = loadConfig({ SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465', MAIL_FROM: 'Passwatch <alerts@example.com>' });
+    expect(configured.accountMail).toEqual({ smtpUrl: 'smtps://mailer:secret@smtp.example.com:465', from: 'Passwatch <alerts@example.com>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587', MAIL_FROM: 'alerts@example.com' }).accountMail.from).toBe('alerts@example.com');
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/);
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'alerts@example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    for (const from of ['not an address', 'Passwatch <alerts@example.com', 'a@b.c\r\nBcc: x@y.z']) {
+      expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: from })).toThrow(/MAIL_FROM: must be an address or Name <address>/);
+    }
+    // A bad URL is named without its password.
+    expect(() => loadConfig({ SMTP_URL: 'smtp+tls://mailer:hunter2@smtp.example.com', MAIL_FROM: 'alerts@example.com' })).toThrow(/SMTP_URL: .*\(value not shown/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp+tls://mailer:hunter2@smtp.example.com', MAIL_FROM: 'alerts@example.com' })).not.toThrow(/hunter2/);
+  });
 });

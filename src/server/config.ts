@@ -57,6 +57,9 @@ const mailbox = z
 /** The sender of account mail when MAIL_FROM is unset (only possible without SMTP_URL: the demo's sink). */
 export const DEMO_MAIL_FROM = 'Passwatch <account-mail@passwatch.invalid>';
 
+/** Settings whose value is or may carry a secret. */
+const SECRET_SETTINGS: ReadonlySet<string> = new Set(['SMTP_URL', 'DATABASE_URL', 'OIDC_CLIENT_SECRET', 'PAYPAL_CLIENT_SECRET', 'SECRETS_ENCRYPTION_KEY', 'ENTRA_APP_PRIVATE_KEY', 'ENTRA_APP_CLIENT_SECRET']);
+
 /** Every setting the server reads, documented in .env.example. */
 const environmentSchema = z
   .object({
@@ -318,7 +321,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        return `${name}: ${issue.message} (got ${JSON.stringify(present[name] ?? null)})`;
+        // A value that may carry a secret (a password in SMTP_URL) is named, never echoed to the console.
+        return `${name}: ${issue.message}${SECRET_SETTINGS.has(name) ? ' (value not shown: it may hold a secret)' : ` (got ${JSON.stringify(present[name] ?? null)})`}`;
       }),
     );
   }
