@@ -365,6 +365,7 @@ describe('helpdesk daily digest', () => {
     expect(more).toEqual([]);
     const day = localDateOf(new Date(), 'UTC');
     expect(digest!.subject).toBe(`Contoso Ltd: password digest for ${day}`);
+    expect(digest!.text).toMatch(/Passwords expiring today: [1-9]/);
     const [expiringPart, expiredPart] = digest!.text!.split('Expired and never reminded successfully');
     expect(expiringPart).toContain(`${today!.displayName} <${today!.mail}>`);
     expect(expiredPart).toContain(`${expired!.displayName} <${expired!.mail}>`);

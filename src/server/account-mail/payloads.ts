@@ -29,7 +29,16 @@ export type AccountMailPayload =
       connection: { status: string; message: string | null; checkedAt: string | null };
     }
   | { type: 'system_update'; title: string; body: string }
-  | { type: 'helpdesk_digest'; organization: string; day: string; expiringToday: ListedUser[]; expiredNotReminded: ListedUser[] };
+  | {
+      type: 'helpdesk_digest';
+      organization: string;
+      day: string;
+      /** The first few of each list; the totals count them all. */
+      expiringToday: ListedUser[];
+      expiringTodayTotal: number;
+      expiredNotReminded: ListedUser[];
+      expiredNotRemindedTotal: number;
+    };
 
 /** The kind (and so the toggle) each payload belongs to. */
 export const KIND_OF: Record<AccountMailPayload['type'], AccountMailKind> = {

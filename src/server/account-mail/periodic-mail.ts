@@ -2,7 +2,7 @@
 // organization's time zone) and the helpdesk digest (once a day, after the day's check and its
 // reminders are through). Each period is claimed in the transaction that queues its mail, so it
 // is composed once however many instances look.
-import { and, asc, count, eq, exists, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { addDays, dayOfWeek, daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
 import { wallClockOf } from '../../shared/domain/zoned-time.js';
@@ -20,6 +20,8 @@ export const WEEKLY_REPORT_HOUR = 8;
 const REPORT_DAYS_AHEAD = 14;
 /** People named in a report; the rest are counted. */
 const REPORT_LIST_LIMIT = 25;
+/** People named in a helpdesk digest per list (a mail, not a spreadsheet); the rest are counted. */
+const DIGEST_LIST_LIMIT = 200;
 const WEEK_MS = 7 * 86_400_000;
 
 /** Claims a period; false when another pass (or instance) already composed it. */
@@ -148,9 +150,31 @@ export async function queueHelpdeskDigests(db: Database, now: Date): Promise<num
         .from(emailSends)
         .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.graphUserId, passwordExpirations.graphUserId), eq(emailSends.expiryDate, passwordExpirations.expiryDate), eq(emailSends.state, 'sent')));
       const byExpiry = [asc(passwordExpirations.expiryDate), asc(passwordExpirations.userDisplayName)];
-      const expiringToday: ListedUser[] = await tx.select(listedUser).from(passwordExpirations).where(and(ofTenant, eq(passwordExpirations.expiryDate, period))).orderBy(...byExpiry);
-      const expiredNotReminded: ListedUser[] = await tx.select(listedUser).from(passwordExpirations).where(and(ofTenant, lt(passwordExpirations.expiryDate, period), notExists(reminded))).orderBy(...byExpiry);
-      return queueForAddress(tx, tenantId, `helpdesk-digest:${tenantId}:${period}`, addressOf.get(tenantId)!, { type: 'helpdesk_digest', organization: ready.organization, day: period, expiringToday, expiredNotReminded }, now);
+      const listed = async (where: SQL | undefined): Promise<{ users: ListedUser[]; total: number }> => {
+        const [users, [total]] = await Promise.all([
+          tx.select(listedUser).from(passwordExpirations).where(where).orderBy(...byExpiry).limit(DIGEST_LIST_LIMIT),
+          tx.select({ n: count() }).from(passwordExpirations).where(where),
+        ]);
+        return { users, total: total?.n ?? 0 };
+      };
+      const today = await listed(and(ofTenant, eq(passwordExpirations.expiryDate, period)));
+      const expired = await listed(and(ofTenant, lt(passwordExpirations.expiryDate, period), notExists(reminded)));
+      return queueForAddress(
+        tx,
+        tenantId,
+        `helpdesk-digest:${tenantId}:${period}`,
+        addressOf.get(tenantId)!,
+        {
+          type: 'helpdesk_digest',
+          organization: ready.organization,
+          day: period,
+          expiringToday: today.users,
+          expiringTodayTotal: today.total,
+          expiredNotReminded: expired.users,
+          expiredNotRemindedTotal: expired.total,
+        },
+        now,
+      );
     });
     if (added) queued += 1;
   }

@@ -31,6 +31,8 @@ const REASON: Record<AccountMailPayload['type'], string> = {
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 const person = (user: ListedUser) => `${user.name} <${user.email}> (password expiry ${user.expiryDate})`;
+/** The people named, then how many more there are. */
+const people = (users: readonly ListedUser[], total: number) => [...users.map(person), ...(total > users.length ? [`and ${plural(total - users.length, 'other', 'others')}`] : [])];
 
 function contentOf(payload: AccountMailPayload, appUrl: string): Content {
   const dashboard: Block = { link: `${appUrl}/dashboard`, label: 'Open the dashboard' };
@@ -86,8 +88,7 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
           dashboard,
         ],
       };
-    case 'weekly_report': {
-      const more = payload.expiringSoonTotal - payload.expiringSoon.length;
+    case 'weekly_report':
       return {
         subject: `${payload.organization}: weekly report for the week of ${payload.weekOf}`,
         title: `Weekly report: ${payload.organization}`,
@@ -95,7 +96,7 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
           { paragraph: `In the last 7 days: ${plural(payload.sent, 'reminder', 'reminders')} sent, ` + `${plural(payload.failed, 'reminder', 'reminders')} failed.` },
           {
             heading: `Passwords expiring in the next 14 days: ${payload.expiringSoonTotal.toLocaleString('en-US')}`,
-            items: [...payload.expiringSoon.map(person), ...(more > 0 ? [`and ${plural(more, 'other', 'others')}`] : [])],
+            items: people(payload.expiringSoon, payload.expiringSoonTotal),
             empty: 'None.',
           },
           {
@@ -104,7 +105,6 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
           dashboard,
         ],
       };
-    }
     case 'system_update':
       return { subject: `Passwatch: ${payload.title}`, title: payload.title, blocks: payload.body.split(/\n{2,}/).map((paragraph) => ({ paragraph })) };
     case 'helpdesk_digest':
@@ -112,8 +112,12 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
         subject: `${payload.organization}: password digest for ${payload.day}`,
         title: `Password digest: ${payload.organization}, ${payload.day}`,
         blocks: [
-          { heading: 'Passwords expiring today', items: payload.expiringToday.map(person), empty: 'None.' },
-          { heading: 'Expired and never reminded successfully', items: payload.expiredNotReminded.map(person), empty: 'None.' },
+          { heading: `Passwords expiring today: ${payload.expiringTodayTotal.toLocaleString('en-US')}`, items: people(payload.expiringToday, payload.expiringTodayTotal), empty: 'None.' },
+          {
+            heading: `Expired and never reminded successfully: ${payload.expiredNotRemindedTotal.toLocaleString('en-US')}`,
+            items: people(payload.expiredNotReminded, payload.expiredNotRemindedTotal),
+            empty: 'None.',
+          },
         ],
       };
   }
