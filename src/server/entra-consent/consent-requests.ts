@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { entraConsentRequests } from '../db/schema/index.js';
 
 /** Long enough to sign in at Microsoft and read the permissions; a state older than this is refused. */
-export const CONSENT_REQUEST_TTL_MS = 10 * 60_000;
+const CONSENT_REQUEST_TTL_MS = 10 * 60_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 

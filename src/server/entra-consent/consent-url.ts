@@ -1,5 +1,5 @@
 /** Passwatch asks for its app's own required permissions: the static `.default` scope of Graph. */
-export const GRAPH_DEFAULT_SCOPE = 'https://graph.microsoft.com/.default';
+const GRAPH_DEFAULT_SCOPE = 'https://graph.microsoft.com/.default';
 
 /** Where Microsoft sends the browser back after the consent page: registered on the app as a Web redirect URI. */
 export function consentRedirectUri(appUrl: string): string {

@@ -18,7 +18,7 @@ export interface EntraConsentRouteDeps extends TenantGraphDeps {
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const consentStartMessages = {
+const consentStartMessages = {
   unavailable:
     'Connect with Microsoft is not available here: the operator has not configured the Passwatch app ' +
     '(ENTRA_APP_CLIENT_ID). Connect with your own app registration instead.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { credentialMessages, TENANT_PATTERN } from './configuration.js';
 
 /** Where the browser comes back to after Microsoft's page: the Setup Guide or the Configuration tab. */
-export const CONSENT_RETURN_PAGES = ['setup', 'configuration'] as const;
+const CONSENT_RETURN_PAGES = ['setup', 'configuration'] as const;
 export type ConsentReturnPage = (typeof CONSENT_RETURN_PAGES)[number];
 
 /**

@@ -15,7 +15,7 @@ export const connectionMethodLabels: Record<ConnectionMethod, string> = {
  * What came of Connect with Microsoft: the callback sends the browser back to the page it started
  * from with one of these codes (`?entraConsent=`), which the page shows as the message here.
  */
-export const ENTRA_CONSENT_RESULTS = [
+const ENTRA_CONSENT_RESULTS = [
   'connected',
   'declined',
   'admin_required',

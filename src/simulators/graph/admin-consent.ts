@@ -12,7 +12,7 @@ import type { SimTenant } from './directory.js';
 import { PASSWATCH_PERMISSIONS } from './permissions.js';
 import { findTenant, type AppRegistration, type GraphSimulatorState } from './state.js';
 
-export const ADMIN_CONSENT_PATH = '/:tenant/v2.0/adminconsent';
+const ADMIN_CONSENT_PATH = '/:tenant/v2.0/adminconsent';
 
 /**
  * The tenant segments that let the administrator's own tenant decide (`common` is refused by Entra

@@ -72,14 +72,10 @@ export {
   generateAppCertificate,
   registerCertificateApp,
   type AppCertificatePair,
-  type CertificateAppCredentials,
-  type CertificateAppOptions,
 } from './certificate-app.js';
-export { appCertificate, JWT_BEARER_ASSERTION_TYPE } from './client-assertion.js';
+export { appCertificate } from './client-assertion.js';
 export {
   addTenant,
-  registerApplication,
-  type AppRegistration,
   type GraphFaults,
   type SentMessage,
   type SimulatorSettings,

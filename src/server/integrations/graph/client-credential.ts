@@ -38,7 +38,7 @@ export interface CertificateCredentialInput {
  * named by its SHA-256 thumbprint in `x5t#S256`; `aud` the token endpoint, `iss` and `sub` the
  * client id, a new `jti`), since Entra accepts each assertion once.
  */
-export function clientCertificateCredential(input: CertificateCredentialInput): ClientCredential {
+function clientCertificateCredential(input: CertificateCredentialInput): ClientCredential {
   const certificate = new X509Certificate(input.certificatePem);
   const privateKey: KeyObject = createPrivateKey(input.privateKeyPem);
   const thumbprint = createHash('sha256').update(certificate.raw).digest('base64url');
