@@ -74,7 +74,15 @@ async function queueOne(): Promise<string> {
   const user = await createUser(database.db);
   const [queued] = await database.db
     .insert(accountMailOutbox)
-    .values({ kind: 'system_update', dedupeKey: `test:${user.id}`, userId: user.id, recipient: user.email!, payload: { type: 'system_update', title: 'Hello', body: 'World' }, nextAttemptAt: T0, createdAt: T0 })
+    .values({
+      kind: 'system_update',
+      dedupeKey: `test:${user.id}`,
+      userId: user.id,
+      recipient: user.email!,
+      payload: { type: 'system_update', title: 'Hello', body: 'World' },
+      nextAttemptAt: T0,
+      createdAt: T0,
+    })
     .returning({ id: accountMailOutbox.id });
   return queued!.id;
 }

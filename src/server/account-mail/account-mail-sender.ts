@@ -87,7 +87,7 @@ export class AccountMailSender {
 
   /** One pass over the mail due at `now`; answers how many were sent. */
   async sendDue(now = this.deps.clock()): Promise<number> {
-    const { db, clock } = this.deps;
+    const { db } = this.deps;
     await failStaleSends(db, now);
     if (!this.deps.channel) {
       const dropped = await dropQueuedMail(db);
@@ -113,7 +113,15 @@ export class AccountMailSender {
       const retryAt = failure.retry && attempts < settings.maxAttempts ? new Date(clock().getTime() + backoffDelayMs(attempts, settings.backoff)) : null;
       await markNotSent(db, id, failure.message, retryAt);
       // The SMTP answer may quote the address: it stays in the outbox row, out of the log.
-      this.deps.log.warn({ accountMailId: id, kind: payload.type, retry: retryAt !== null, smtpCode: (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code }, 'account mail not sent');
+      this.deps.log.warn(
+        {
+          accountMailId: id,
+          kind: payload.type,
+          retry: retryAt !== null,
+          smtpCode: (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code,
+        },
+        'account mail not sent',
+      );
       return false;
     }
     await markSent(db, id, clock());

@@ -39,7 +39,8 @@ export function createAccountMailServices(input: {
  * `now`, then what is due sent. Run every minute by one instance; safe to run again.
  */
 export async function runAccountMailTick(services: AccountMailServices, now = services.clock()): Promise<{ queued: number; sent: number }> {
-  const queued = (await queueWeeklyReports(services.db, now)) + (await queueSecretExpiryAlerts(services.db, now)) + (await queueHelpdeskDigests(services.db, now));
+  const queued =
+    (await queueWeeklyReports(services.db, now)) + (await queueSecretExpiryAlerts(services.db, now)) + (await queueHelpdeskDigests(services.db, now));
   const sent = await services.sender.sendDue(now);
   return { queued, sent };
 }

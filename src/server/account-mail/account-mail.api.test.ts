@@ -76,17 +76,22 @@ async function withGraphOutage<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** PUT /api/configuration: the customer's starting configuration with `changes`. */
-const saveConfiguration = (who: Customer, changes: Record<string, unknown>) => harness.request(who, 'PUT', '/api/configuration', configurationBodyFor(who.directory, changes));
+const saveConfiguration = (who: Customer, changes: Record<string, unknown>) =>
+  harness.request(who, 'PUT', '/api/configuration', configurationBodyFor(who.directory, changes));
 
 const testConnection = (who: Customer) => harness.request(who, 'POST', '/api/test-configuration');
 
 async function checkAndDrain(who: Customer): Promise<void> {
   const response = await harness.request(who, 'POST', '/api/run-check');
   expect(response.statusCode, response.body).toBe(200);
-  await waitFor(async () => {
-    const status = (await harness.request(who, 'GET', '/api/run-status')).json();
-    return status.run?.status === 'completed' && status.run.done;
-  }, 30_000, 'the check and its reminders');
+  await waitFor(
+    async () => {
+      const status = (await harness.request(who, 'GET', '/api/run-status')).json();
+      return status.run?.status === 'completed' && status.run.done;
+    },
+    30_000,
+    'the check and its reminders',
+  );
 }
 
 /** The latest Monday 08:05 UTC that is not in the future. */
@@ -109,7 +114,9 @@ describe('the SMTP message', () => {
     expect(mail!.headers.find((header) => header.key === 'auto-submitted')?.value).toBe('auto-generated');
     expect(mail!.subject).toBe(`Security alert: Tom & <Jerry> "Co"'s configuration was changed`);
     expect(mail!.text).toContain('changed the configuration of Tom & <Jerry> "Co": check time (08:00 → 09:30).');
-    expect(mail!.text).toContain('You get this because Security Alerts is on in your Passwatch Account Settings. To stop it, turn it off there: http://localhost:3000/account');
+    expect(mail!.text).toContain(
+      'You get this because Security Alerts is on in your Passwatch Account Settings. To stop it, turn it off there: http://localhost:3000/account',
+    );
     expect(mail!.html).toContain('Tom &amp; &lt;Jerry&gt; &quot;Co&quot;');
     expect(mail!.html).not.toContain('<Jerry>');
     expect(mail!.html).toContain('<a href="http://localhost:3000/account">');
@@ -228,7 +235,15 @@ describe('email notifications', () => {
     try {
       const response = await harness.request(owner, 'POST', '/api/run-check', undefined, limited.app);
       expect(response.statusCode, response.body).toBe(200);
-      await waitFor(async () => (await harness.database.db.$count(auditLogs, eq(auditLogs.tenantId, owner.tenantId))) > 0 && (await harness.database.db.select().from(auditLogs).where(eq(auditLogs.tenantId, owner.tenantId))).some((entry) => entry.message.startsWith('Daily sending limit')), 30_000, 'the carry-over');
+      await waitFor(
+        async () =>
+          (await harness.database.db.$count(auditLogs, eq(auditLogs.tenantId, owner.tenantId))) > 0 &&
+          (await harness.database.db.select().from(auditLogs).where(eq(auditLogs.tenantId, owner.tenantId))).some((entry) =>
+            entry.message.startsWith('Daily sending limit'),
+          ),
+        30_000,
+        'the carry-over',
+      );
     } finally {
       await limited.app.notifications.drains.stop();
       await limited.jobs?.stop();
@@ -289,7 +304,8 @@ describe('system updates', () => {
     const user = await createUser(db, { email: OPERATOR, signInEmail: OPERATOR, signInEmailVerified: true });
     return { user, cookie: await sessionCookieFor(db, user) };
   }
-  const publish = (cookie: string, payload: unknown) => harness.app.inject({ method: 'POST', url: '/api/admin/announcements', headers: { cookie }, payload: payload as object });
+  const publish = (cookie: string, payload: unknown) =>
+    harness.app.inject({ method: 'POST', url: '/api/admin/announcements', headers: { cookie }, payload: payload as object });
 
   it('mails the operator’s announcement once to every user with System Updates on, audited', async () => {
     const admin = await operator();
@@ -334,7 +350,9 @@ describe('helpdesk daily digest', () => {
     for (const address of ['not an address', 'a@b.c\r\nBcc: x@y.z', 42]) {
       expect((await harness.request(owner, 'PUT', '/api/helpdesk-digest', { address })).statusCode).toBe(400);
     }
-    expect((await harness.request(owner, 'PUT', '/api/helpdesk-digest', { address: ' Helpdesk@Contoso.example ' })).json()).toEqual({ address: 'Helpdesk@Contoso.example' });
+    expect((await harness.request(owner, 'PUT', '/api/helpdesk-digest', { address: ' Helpdesk@Contoso.example ' })).json()).toEqual({
+      address: 'Helpdesk@Contoso.example',
+    });
     expect((await harness.request(owner, 'GET', '/api/helpdesk-digest')).json()).toEqual({ address: 'Helpdesk@Contoso.example' });
     expect((await harness.request(other, 'GET', '/api/helpdesk-digest')).json()).toEqual({ address: null });
     // Another organization's id with this member's session: not theirs.
@@ -351,7 +369,14 @@ describe('helpdesk daily digest', () => {
     const owner = await customer({ users: 12 });
     const helpdesk = `helpdesk-${owner.tenantId.slice(0, 8)}@contoso.example`;
     expect((await harness.request(owner, 'PUT', '/api/helpdesk-digest', { address: helpdesk })).statusCode).toBe(200);
-    const members = owner.directory.tenant.users.filter((user) => user.userType === 'Member' && user.accountEnabled && user.mail && user.lastPasswordChangeDateTime !== null && user.mail !== owner.directory.credentials.fromEmail);
+    const members = owner.directory.tenant.users.filter(
+      (user) =>
+        user.userType === 'Member' &&
+        user.accountEnabled &&
+        user.mail &&
+        user.lastPasswordChangeDateTime !== null &&
+        user.mail !== owner.directory.credentials.fromEmail,
+    );
     const [today, expired] = members;
     // 90-day policy: changed 90 days ago expires today; 92 days ago expired two days ago.
     today!.lastPasswordChangeDateTime = Date.now() - 90 * DAY_MS;

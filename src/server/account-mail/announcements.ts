@@ -10,9 +10,18 @@ import { queueForAllUsers } from './outbox.js';
  * user with System Updates on, in one transaction (queued once: the key is the announcement's id
  * and the user).
  */
-export async function publishAnnouncement(db: Database, actorUserId: string, ipAddress: string | null, input: AnnouncementBody, now: Date): Promise<Announcement> {
+export async function publishAnnouncement(
+  db: Database,
+  actorUserId: string,
+  ipAddress: string | null,
+  input: AnnouncementBody,
+  now: Date,
+): Promise<Announcement> {
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(systemAnnouncements).values({ title: input.title, body: input.body, createdByUserId: actorUserId, createdAt: now, recipients: 0 }).returning();
+    const [created] = await tx
+      .insert(systemAnnouncements)
+      .values({ title: input.title, body: input.body, createdByUserId: actorUserId, createdAt: now, recipients: 0 })
+      .returning();
     if (!created) throw new Error('announcement insert returned no row');
     const recipients = await queueForAllUsers(tx, `system-update:${created.id}`, { type: 'system_update', title: input.title, body: input.body }, now);
     await tx.update(systemAnnouncements).set({ recipients }).where(eq(systemAnnouncements.id, created.id));

@@ -12,7 +12,12 @@ export function mailTime(instant: Date): string {
 }
 
 /** Security alert: the configuration was created or changed (credentials included). `changes` null: created. */
-export async function alertConfigurationChanged(tx: OutboxWriter, tenantId: string, change: { actor: string; changes: string | null }, at: Date): Promise<void> {
+export async function alertConfigurationChanged(
+  tx: OutboxWriter,
+  tenantId: string,
+  change: { actor: string; changes: string | null },
+  at: Date,
+): Promise<void> {
   await queueForMembers(tx, tenantId, `configuration-changed:${randomUUID()}`, { type: 'configuration_changed', ...change }, at);
 }
 
@@ -48,7 +53,13 @@ export async function alertConnectionOutcome(tx: StreakWriter, tenantId: string,
       .onConflictDoUpdate({ target: connectionFailureStreaks.tenantId, set: { failures: sql`${connectionFailureStreaks.failures} + 1` } })
       .returning();
     if (streak?.failures === 2) {
-      await queueForMembers(tx, tenantId, `connection-failing:${tenantId}:${streak.since.getTime()}`, { type: 'connection_failing', failures: 2, message: outcome.message }, at);
+      await queueForMembers(
+        tx,
+        tenantId,
+        `connection-failing:${tenantId}:${streak.since.getTime()}`,
+        { type: 'connection_failing', failures: 2, message: outcome.message },
+        at,
+      );
     }
   }
   // Only a change from a known verdict is a removal: new settings start without one.
@@ -64,7 +75,12 @@ export async function notifyCheckFailed(tx: OutboxWriter, tenantId: string, runI
 }
 
 /** Email notification: the sending mailbox's daily limit carried reminders over to the next day. */
-export async function notifyMailCarriedOver(tx: OutboxWriter, tenantId: string, carried: { count: number; senderMailbox: string; resumesAt: Date }, at: Date): Promise<void> {
+export async function notifyMailCarriedOver(
+  tx: OutboxWriter,
+  tenantId: string,
+  carried: { count: number; senderMailbox: string; resumesAt: Date },
+  at: Date,
+): Promise<void> {
   await queueForMembers(
     tx,
     tenantId,

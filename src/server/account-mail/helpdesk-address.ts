@@ -13,12 +13,19 @@ export async function getHelpdeskDigest(db: Database, tenantId: string): Promise
 export async function saveHelpdeskDigest(db: Database, tenantId: string, actorUserId: string, address: string | null, now: Date): Promise<HelpdeskDigest> {
   const actor = await actorNameOf(db, actorUserId);
   await db.transaction(async (tx) => {
-    const [previous] = await tx.select({ address: helpdeskDigestSettings.address }).from(helpdeskDigestSettings).where(eq(helpdeskDigestSettings.tenantId, tenantId)).for('update');
+    const [previous] = await tx
+      .select({ address: helpdeskDigestSettings.address })
+      .from(helpdeskDigestSettings)
+      .where(eq(helpdeskDigestSettings.tenantId, tenantId))
+      .for('update');
     if ((previous?.address ?? null) === address) return;
     if (address === null) await tx.delete(helpdeskDigestSettings).where(eq(helpdeskDigestSettings.tenantId, tenantId));
     else {
       const values = { address, updatedAt: now, updatedByUserId: actorUserId };
-      await tx.insert(helpdeskDigestSettings).values({ tenantId, ...values }).onConflictDoUpdate({ target: helpdeskDigestSettings.tenantId, set: values });
+      await tx
+        .insert(helpdeskDigestSettings)
+        .values({ tenantId, ...values })
+        .onConflictDoUpdate({ target: helpdeskDigestSettings.tenantId, set: values });
     }
     await recordAudit(tx, tenantId, {
       category: 'configuration',

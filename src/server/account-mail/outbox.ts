@@ -35,13 +35,7 @@ type Kind = keyof typeof TOGGLE_OF;
  * `event` names the event: with the member it makes the row's key, so queuing the same event again
  * adds nothing. Answers how many were queued.
  */
-export async function queueForMembers(
-  db: OutboxWriter,
-  tenantId: string,
-  event: string,
-  payload: MemberMail,
-  now: Date,
-): Promise<number> {
+export async function queueForMembers(db: OutboxWriter, tenantId: string, event: string, payload: MemberMail, now: Date): Promise<number> {
   const kind = KIND_OF[payload.type] as Kind;
   const toggle = TOGGLE_OF[kind];
   const members = await db
@@ -72,7 +66,14 @@ export async function queueForMembers(
 }
 
 /** Queues one mail to an address outside the members (the helpdesk digest). */
-export async function queueForAddress(db: OutboxWriter, tenantId: string, event: string, recipient: string, payload: AccountMailPayload, now: Date): Promise<boolean> {
+export async function queueForAddress(
+  db: OutboxWriter,
+  tenantId: string,
+  event: string,
+  recipient: string,
+  payload: AccountMailPayload,
+  now: Date,
+): Promise<boolean> {
   const inserted = await db
     .insert(accountMailOutbox)
     .values({ kind: kindOf(payload), dedupeKey: event, tenantId, userId: null, recipient, payload: { ...payload }, nextAttemptAt: now, createdAt: now })
@@ -85,7 +86,12 @@ export async function queueForAddress(db: OutboxWriter, tenantId: string, event:
  * Queues the operator's announcement for every user whose System Updates toggle is on, in one
  * statement however many users there are.
  */
-export async function queueForAllUsers(db: Pick<Database, 'execute'>, event: string, payload: Extract<AccountMailPayload, { type: 'system_update' }>, now: Date): Promise<number> {
+export async function queueForAllUsers(
+  db: Pick<Database, 'execute'>,
+  event: string,
+  payload: Extract<AccountMailPayload, { type: 'system_update' }>,
+  now: Date,
+): Promise<number> {
   const result = await db.execute(sql`
     insert into ${accountMailOutbox} (kind, dedupe_key, user_id, recipient, payload, next_attempt_at, created_at)
     select 'system_update', ${event} || ':' || ${users.id}, ${users.id}, ${users.email}, ${JSON.stringify(payload)}::jsonb, ${now}, ${now}
@@ -114,7 +120,10 @@ export async function claimDueMail(db: Database, now: Date, leaseMs: number, lim
 }
 
 export async function markSent(db: Database, id: string, now: Date): Promise<void> {
-  await db.update(accountMailOutbox).set({ state: 'sent', sentAt: now, leaseUntil: null, lastError: null }).where(and(eq(accountMailOutbox.id, id), eq(accountMailOutbox.state, 'sending')));
+  await db
+    .update(accountMailOutbox)
+    .set({ state: 'sent', sentAt: now, leaseUntil: null, lastError: null })
+    .where(and(eq(accountMailOutbox.id, id), eq(accountMailOutbox.state, 'sending')));
 }
 
 /** Back in the queue for `retryAt`, or failed for good when `retryAt` is null. */

@@ -28,12 +28,21 @@ const WEEK_MS = 7 * 86_400_000;
 type PeriodKind = (typeof accountMailPeriods.$inferInsert)['kind'];
 
 async function claimPeriod(tx: Transaction, tenantId: string, kind: PeriodKind, period: LocalDate, now: Date): Promise<boolean> {
-  const claimed = await tx.insert(accountMailPeriods).values({ tenantId, kind, period, createdAt: now }).onConflictDoNothing().returning({ tenantId: accountMailPeriods.tenantId });
+  const claimed = await tx
+    .insert(accountMailPeriods)
+    .values({ tenantId, kind, period, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ tenantId: accountMailPeriods.tenantId });
   return claimed.length > 0;
 }
 
-/** Organizations with a configuration, their zone and the period due now (null: nothing due). */
-async function duePeriods(db: Database, kind: PeriodKind, now: Date, dueIn: (timeZone: string, secretExpiresAt: string | null) => string | null, tenantIds?: readonly string[]) {
+/** Organizations with a configuration, their zone and the period `dueIn` says is due (null: nothing due), not composed yet. */
+async function duePeriods(
+  db: Database,
+  kind: PeriodKind,
+  dueIn: (timeZone: string, secretExpiresAt: string | null) => string | null,
+  tenantIds?: readonly string[],
+) {
   const rows = await db
     .select({ tenantId: configurations.tenantId, timeZone: configurations.timeZone, secretExpiresAt: configurations.clientSecretExpiresAt })
     .from(configurations)
@@ -46,7 +55,15 @@ async function duePeriods(db: Database, kind: PeriodKind, now: Date, dueIn: (tim
   const done = await db
     .select({ tenantId: accountMailPeriods.tenantId, period: accountMailPeriods.period })
     .from(accountMailPeriods)
-    .where(and(eq(accountMailPeriods.kind, kind), inArray(accountMailPeriods.tenantId, due.map((row) => row.tenantId))));
+    .where(
+      and(
+        eq(accountMailPeriods.kind, kind),
+        inArray(
+          accountMailPeriods.tenantId,
+          due.map((row) => row.tenantId),
+        ),
+      ),
+    );
   const composed = new Set(done.map((row) => `${row.tenantId}|${row.period}`));
   return due.filter((row) => !composed.has(`${row.tenantId}|${row.period}`));
 }
@@ -61,7 +78,7 @@ export const SECRET_EXPIRY_ALERT_DAYS = [30, 14, 7, 1] as const;
  */
 export async function queueSecretExpiryAlerts(db: Database, now: Date): Promise<number> {
   const daysLeftOf = (timeZone: string, expiresAt: string) => daysBetween(localDateOf(now, timeZone), expiresAt);
-  const due = await duePeriods(db, 'secret_expiry', now, (timeZone, expiresAt) => {
+  const due = await duePeriods(db, 'secret_expiry', (timeZone, expiresAt) => {
     if (expiresAt === null) return null;
     const daysLeft = daysLeftOf(timeZone, expiresAt);
     const threshold = daysLeft < 0 ? undefined : [...SECRET_EXPIRY_ALERT_DAYS].reverse().find((days) => daysLeft <= days);
@@ -72,17 +89,27 @@ export async function queueSecretExpiryAlerts(db: Database, now: Date): Promise<
     const expiresOn = period.slice(0, period.indexOf(':'));
     queued += await db.transaction(async (tx) => {
       if (!(await claimPeriod(tx, tenantId, 'secret_expiry', period, now))) return 0;
-      return queueForMembers(tx, tenantId, `secret-expiring:${tenantId}:${period}`, { type: 'secret_expiring', expiresOn, daysLeft: daysLeftOf(timeZone, expiresOn) }, now);
+      return queueForMembers(
+        tx,
+        tenantId,
+        `secret-expiring:${tenantId}:${period}`,
+        { type: 'secret_expiring', expiresOn, daysLeft: daysLeftOf(timeZone, expiresOn) },
+        now,
+      );
     });
   }
   return queued;
 }
 
-const listedUser = { name: passwordExpirations.userDisplayName, email: passwordExpirations.userEmail, expiryDate: sql<string>`${passwordExpirations.expiryDate}` };
+const listedUser = {
+  name: passwordExpirations.userDisplayName,
+  email: passwordExpirations.userEmail,
+  expiryDate: sql<string>`${passwordExpirations.expiryDate}`,
+};
 
 /** Queues this week's report for the organizations where it is Monday, 08:00 or later, and it was not composed yet. */
 export async function queueWeeklyReports(db: Database, now: Date): Promise<number> {
-  const due = await duePeriods(db, 'weekly_report', now, (timeZone) => {
+  const due = await duePeriods(db, 'weekly_report', (timeZone) => {
     const today = localDateOf(now, timeZone);
     return dayOfWeek(today) === MONDAY && wallClockOf(now, timeZone).hour >= WEEKLY_REPORT_HOUR ? today : null;
   });
@@ -93,11 +120,25 @@ export async function queueWeeklyReports(db: Database, now: Date): Promise<numbe
       const weekAgo = new Date(now.getTime() - WEEK_MS);
       const reminders = and(eq(emailSends.tenantId, tenantId), eq(emailSends.kind, 'reminder'));
       const [[sent], [failed], expiring, [expiringTotal], [connection]] = await Promise.all([
-        tx.select({ n: count() }).from(emailSends).where(and(reminders, eq(emailSends.state, 'sent'), gte(emailSends.sentAt, weekAgo))),
-        tx.select({ n: count() }).from(emailSends).where(and(reminders, eq(emailSends.state, 'failed'), gte(emailSends.lastAttemptAt, weekAgo))),
-        tx.select(listedUser).from(passwordExpirations).where(expiringWithin(tenantId, period)).orderBy(asc(passwordExpirations.expiryDate), asc(passwordExpirations.userDisplayName)).limit(REPORT_LIST_LIMIT),
+        tx
+          .select({ n: count() })
+          .from(emailSends)
+          .where(and(reminders, eq(emailSends.state, 'sent'), gte(emailSends.sentAt, weekAgo))),
+        tx
+          .select({ n: count() })
+          .from(emailSends)
+          .where(and(reminders, eq(emailSends.state, 'failed'), gte(emailSends.lastAttemptAt, weekAgo))),
+        tx
+          .select(listedUser)
+          .from(passwordExpirations)
+          .where(expiringWithin(tenantId, period))
+          .orderBy(asc(passwordExpirations.expiryDate), asc(passwordExpirations.userDisplayName))
+          .limit(REPORT_LIST_LIMIT),
         tx.select({ n: count() }).from(passwordExpirations).where(expiringWithin(tenantId, period)),
-        tx.select({ status: configurations.connectionStatus, message: configurations.connectionMessage, checkedAt: configurations.connectionCheckedAt }).from(configurations).where(eq(configurations.tenantId, tenantId)),
+        tx
+          .select({ status: configurations.connectionStatus, message: configurations.connectionMessage, checkedAt: configurations.connectionCheckedAt })
+          .from(configurations)
+          .where(eq(configurations.tenantId, tenantId)),
       ]);
       return queueForMembers(
         tx,
@@ -110,7 +151,11 @@ export async function queueWeeklyReports(db: Database, now: Date): Promise<numbe
           failed: failed?.n ?? 0,
           expiringSoon: expiring,
           expiringSoonTotal: expiringTotal?.n ?? 0,
-          connection: { status: connection?.status ?? 'unknown', message: connection?.message ?? null, checkedAt: connection?.checkedAt ? mailTime(connection.checkedAt) : null },
+          connection: {
+            status: connection?.status ?? 'unknown',
+            message: connection?.message ?? null,
+            checkedAt: connection?.checkedAt ? mailTime(connection.checkedAt) : null,
+          },
         },
         now,
       );
@@ -120,7 +165,11 @@ export async function queueWeeklyReports(db: Database, now: Date): Promise<numbe
 }
 
 function expiringWithin(tenantId: string, today: LocalDate) {
-  return and(eq(passwordExpirations.tenantId, tenantId), gte(passwordExpirations.expiryDate, today), sql`${passwordExpirations.expiryDate} <= ${addDays(today, REPORT_DAYS_AHEAD)}`);
+  return and(
+    eq(passwordExpirations.tenantId, tenantId),
+    gte(passwordExpirations.expiryDate, today),
+    sql`${passwordExpirations.expiryDate} <= ${addDays(today, REPORT_DAYS_AHEAD)}`,
+  );
 }
 
 /**
@@ -132,7 +181,7 @@ export async function queueHelpdeskDigests(db: Database, now: Date): Promise<num
   const withAddress = await db.select({ tenantId: helpdeskDigestSettings.tenantId, address: helpdeskDigestSettings.address }).from(helpdeskDigestSettings);
   if (withAddress.length === 0) return 0;
   const addressOf = new Map(withAddress.map((row) => [row.tenantId, row.address]));
-  const due = await duePeriods(db, 'helpdesk_digest', now, (timeZone) => localDateOf(now, timeZone), [...addressOf.keys()]);
+  const due = await duePeriods(db, 'helpdesk_digest', (timeZone) => localDateOf(now, timeZone), [...addressOf.keys()]);
   let queued = 0;
   for (const { tenantId, period } of due) {
     const checked = and(eq(automationRuns.tenantId, tenantId), eq(automationRuns.localDay, period), eq(automationRuns.status, 'completed'));
@@ -140,7 +189,13 @@ export async function queueHelpdeskDigests(db: Database, now: Date): Promise<num
     const [ready] = await db
       .select({ organization: tenants.name })
       .from(tenants)
-      .where(and(eq(tenants.id, tenantId), exists(db.select({ one: sql`1` }).from(automationRuns).where(checked)), notExists(db.select({ one: sql`1` }).from(emailSends).where(sending))));
+      .where(
+        and(
+          eq(tenants.id, tenantId),
+          exists(db.select({ one: sql`1` }).from(automationRuns).where(checked)),
+          notExists(db.select({ one: sql`1` }).from(emailSends).where(sending)),
+        ),
+      );
     if (!ready) continue;
     const added = await db.transaction(async (tx) => {
       if (!(await claimPeriod(tx, tenantId, 'helpdesk_digest', period, now))) return false;
@@ -148,11 +203,23 @@ export async function queueHelpdeskDigests(db: Database, now: Date): Promise<num
       const reminded = tx
         .select({ one: sql`1` })
         .from(emailSends)
-        .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.graphUserId, passwordExpirations.graphUserId), eq(emailSends.expiryDate, passwordExpirations.expiryDate), eq(emailSends.state, 'sent')));
+        .where(
+          and(
+            eq(emailSends.tenantId, tenantId),
+            eq(emailSends.graphUserId, passwordExpirations.graphUserId),
+            eq(emailSends.expiryDate, passwordExpirations.expiryDate),
+            eq(emailSends.state, 'sent'),
+          ),
+        );
       const byExpiry = [asc(passwordExpirations.expiryDate), asc(passwordExpirations.userDisplayName)];
       const listed = async (where: SQL | undefined): Promise<{ users: ListedUser[]; total: number }> => {
         const [users, [total]] = await Promise.all([
-          tx.select(listedUser).from(passwordExpirations).where(where).orderBy(...byExpiry).limit(DIGEST_LIST_LIMIT),
+          tx
+            .select(listedUser)
+            .from(passwordExpirations)
+            .where(where)
+            .orderBy(...byExpiry)
+            .limit(DIGEST_LIST_LIMIT),
           tx.select({ n: count() }).from(passwordExpirations).where(where),
         ]);
         return { users, total: total?.n ?? 0 };

@@ -32,7 +32,10 @@ const REASON: Record<AccountMailPayload['type'], string> = {
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 const person = (user: ListedUser) => `${user.name} <${user.email}> (password expiry ${user.expiryDate})`;
 /** The people named, then how many more there are. */
-const people = (users: readonly ListedUser[], total: number) => [...users.map(person), ...(total > users.length ? [`and ${plural(total - users.length, 'other', 'others')}`] : [])];
+const people = (users: readonly ListedUser[], total: number) => [
+  ...users.map(person),
+  ...(total > users.length ? [`and ${plural(total - users.length, 'other', 'others')}`] : []),
+];
 
 function contentOf(payload: AccountMailPayload, appUrl: string): Content {
   const dashboard: Block = { link: `${appUrl}/dashboard`, label: 'Open the dashboard' };
@@ -42,7 +45,11 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
         subject: `Security alert: ${payload.organization}'s configuration was changed`,
         title: 'The configuration was changed',
         blocks: [
-          { paragraph: payload.changes ? `${payload.actor} changed the configuration of ${payload.organization}: ${payload.changes}.` : `${payload.actor} created the configuration of ${payload.organization}.` },
+          {
+            paragraph: payload.changes
+              ? `${payload.actor} changed the configuration of ${payload.organization}: ${payload.changes}.`
+              : `${payload.actor} created the configuration of ${payload.organization}.`,
+          },
           { paragraph: 'If this was not expected, check the Configuration tab and the audit log, and replace the client secret in Entra.' },
           dashboard,
         ],
@@ -51,7 +58,11 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
       return {
         subject: `Security alert: ${payload.organization} cannot connect to Microsoft Entra`,
         title: 'The connection to Microsoft Entra is failing',
-        blocks: [{ paragraph: `The last ${plural(payload.failures, 'check', 'checks')} of ${payload.organization}'s connection failed: ${payload.message}` }, { paragraph: 'No reminders go out until it works again.' }, dashboard],
+        blocks: [
+          { paragraph: `The last ${plural(payload.failures, 'check', 'checks')} of ${payload.organization}'s connection failed: ${payload.message}` },
+          { paragraph: 'No reminders go out until it works again.' },
+          dashboard,
+        ],
       };
     case 'permission_removed':
       return {
@@ -68,8 +79,14 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
         subject: `Security alert: ${payload.organization}'s client secret expires in ${plural(payload.daysLeft, 'day', 'days')}`,
         title: 'The client secret expires soon',
         blocks: [
-          { paragraph: `The client secret ${payload.organization} uses to connect to Microsoft Entra expires on ${payload.expiresOn}. ` + `After that no reminders go out.` },
-          { paragraph: 'Create a new secret in the Entra admin center (Certificates & secrets) and save it on the Configuration tab ' + 'with its expiry date.' },
+          {
+            paragraph:
+              `The client secret ${payload.organization} uses to connect to Microsoft Entra expires on ${payload.expiresOn}. ` +
+              `After that no reminders go out.`,
+          },
+          {
+            paragraph: 'Create a new secret in the Entra admin center (Certificates & secrets) and save it on the Configuration tab ' + 'with its expiry date.',
+          },
           dashboard,
         ],
       };
@@ -84,7 +101,11 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
         subject: `${payload.organization}: ${plural(payload.count, 'reminder', 'reminders')} carried over`,
         title: 'Reminders were carried over',
         blocks: [
-          { paragraph: `${payload.senderMailbox} reached its daily sending limit: ${plural(payload.count, 'reminder', 'reminders')} of ` + `${payload.organization} go out from ${payload.resumesAt} instead.` },
+          {
+            paragraph:
+              `${payload.senderMailbox} reached its daily sending limit: ${plural(payload.count, 'reminder', 'reminders')} of ` +
+              `${payload.organization} go out from ${payload.resumesAt} instead.`,
+          },
           dashboard,
         ],
       };
@@ -93,7 +114,10 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
         subject: `${payload.organization}: weekly report for the week of ${payload.weekOf}`,
         title: `Weekly report: ${payload.organization}`,
         blocks: [
-          { paragraph: `In the last 7 days: ${plural(payload.sent, 'reminder', 'reminders')} sent, ` + `${plural(payload.failed, 'reminder', 'reminders')} failed.` },
+          {
+            paragraph:
+              `In the last 7 days: ${plural(payload.sent, 'reminder', 'reminders')} sent, ` + `${plural(payload.failed, 'reminder', 'reminders')} failed.`,
+          },
           {
             heading: `Passwords expiring in the next 14 days: ${payload.expiringSoonTotal.toLocaleString('en-US')}`,
             items: people(payload.expiringSoon, payload.expiringSoonTotal),
@@ -112,7 +136,11 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
         subject: `${payload.organization}: password digest for ${payload.day}`,
         title: `Password digest: ${payload.organization}, ${payload.day}`,
         blocks: [
-          { heading: `Passwords expiring today: ${payload.expiringTodayTotal.toLocaleString('en-US')}`, items: people(payload.expiringToday, payload.expiringTodayTotal), empty: 'None.' },
+          {
+            heading: `Passwords expiring today: ${payload.expiringTodayTotal.toLocaleString('en-US')}`,
+            items: people(payload.expiringToday, payload.expiringTodayTotal),
+            empty: 'None.',
+          },
           {
             heading: `Expired and never reminded successfully: ${payload.expiredNotRemindedTotal.toLocaleString('en-US')}`,
             items: people(payload.expiredNotReminded, payload.expiredNotRemindedTotal),
@@ -127,7 +155,12 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
 function footerOf(payload: AccountMailPayload, appUrl: string): { text: string; link: string } {
   const reason = REASON[payload.type];
   if (reason === '') {
-    return { text: 'This address is the helpdesk address of an organization in Passwatch. An admin of the organization can change ' + 'or remove it on the Configuration tab:', link: `${appUrl}/dashboard` };
+    return {
+      text:
+        'This address is the helpdesk address of an organization in Passwatch. An admin of the organization can change ' +
+        'or remove it on the Configuration tab:',
+      link: `${appUrl}/dashboard`,
+    };
   }
   return { text: `You get this because ${reason} is on in your Passwatch Account Settings. To stop it, turn it off there:`, link: `${appUrl}/account` };
 }
@@ -145,7 +178,10 @@ export function renderAccountMail(payload: AccountMailPayload, appUrl: string): 
   const htmlBlocks = blocks.map((block) => {
     if ('paragraph' in block) return `<p style="margin:0 0 12px 0;">${escapeHtml(block.paragraph)}</p>`;
     if ('link' in block) return `<p style="margin:0 0 12px 0;"><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
-    const list = block.items.length > 0 ? `<ul style="margin:0 0 12px 0;">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : `<p style="margin:0 0 12px 0;">${escapeHtml(block.empty)}</p>`;
+    const list =
+      block.items.length > 0
+        ? `<ul style="margin:0 0 12px 0;">${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`
+        : `<p style="margin:0 0 12px 0;">${escapeHtml(block.empty)}</p>`;
     return `<p style="margin:0 0 4px 0;font-weight:600;">${escapeHtml(block.heading)}</p>${list}`;
   });
   const html = `<!doctype html>

@@ -38,5 +38,8 @@ export function smtpFailure(error: unknown): { retry: boolean; message: string }
     return { retry: true, message: `The SMTP server could not be reached (${failure.code ?? 'connection failed'})` };
   }
   // A connection lost mid-message may have delivered it: never sent twice.
-  return { retry: false, message: `The SMTP connection failed while sending (${failure.code ?? 'unknown error'}); the mail may have gone out, so it is not sent again` };
+  return {
+    retry: false,
+    message: `The SMTP connection failed while sending (${failure.code ?? 'unknown error'}); the mail may have gone out, so it is not sent again`,
+  };
 }

@@ -27,7 +27,11 @@ export const announcementMessages = {
 
 /** POST /api/admin/announcements: a system update mailed to every user with System Updates on. */
 export const announcementBody = z.object({
-  title: text(announcementMessages.titleRequired).trim().min(1, announcementMessages.titleRequired).max(150).refine((value) => !/[\r\n]/.test(value), 'The title must be one line'),
+  title: text(announcementMessages.titleRequired)
+    .trim()
+    .min(1, announcementMessages.titleRequired)
+    .max(150)
+    .refine((value) => !/[\r\n]/.test(value), 'The title must be one line'),
   body: text(announcementMessages.bodyRequired).trim().min(1, announcementMessages.bodyRequired).max(5_000),
 });
 export type AnnouncementBody = z.infer<typeof announcementBody>;

@@ -25,7 +25,11 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-const PAGE = { title: 'Account mail (SMTP)', description: "Passwatch's own mail (alerts, reports, announcements, the helpdesk digest) as the in-process SMTP sink received it. Nothing here left this machine." };
+const PAGE = {
+  title: 'Account mail (SMTP)',
+  description:
+    "Passwatch's own mail (alerts, reports, announcements, the helpdesk digest) as the in-process SMTP sink received it. Nothing here left this machine.",
+};
 
 /** `keep`: how many messages to hold (a long demo must not grow without bound). */
 export function createSmtpSink(options: { keep?: number } = {}): SmtpSink {
@@ -57,9 +61,15 @@ export function createSmtpSink(options: { keep?: number } = {}): SmtpSink {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(renderMailboxPage(received.map(listed), null, PAGE));
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+      .end(renderMailboxPage(received.map(listed), null, PAGE));
   });
-  const listenOn = (server: { listen(port: number, host: string, callback: () => void): unknown; once(event: 'error', listener: (error: Error) => void): unknown }, host: string, address: () => AddressInfo) =>
+  const listenOn = (
+    server: { listen(port: number, host: string, callback: () => void): unknown; once(event: 'error', listener: (error: Error) => void): unknown },
+    host: string,
+    address: () => AddressInfo,
+  ) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, host, () => resolve(address().port));
@@ -94,6 +104,15 @@ function listed(mail: ReceivedMail): ListedMessage {
     };
   } catch (error) {
     if (!(error instanceof MimeFormatError)) throw error;
-    return { from: mail.envelopeFrom ?? '', to: mail.envelopeTo, cc: [], subject: '(unreadable message)', contentType: 'Text', content: error.reason, textContent: null, receivedAt: mail.receivedAt };
+    return {
+      from: mail.envelopeFrom ?? '',
+      to: mail.envelopeTo,
+      cc: [],
+      subject: '(unreadable message)',
+      contentType: 'Text',
+      content: error.reason,
+      textContent: null,
+      receivedAt: mail.receivedAt,
+    };
   }
 }

@@ -18,6 +18,7 @@ export function usePublishAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AnnouncementBody): Promise<Announcement> => requestJson('POST', '/api/admin/announcements', announcementSchema, body),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: announcementsQueryKey }), queryClient.invalidateQueries({ queryKey: operatorAuditQueryKey })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: announcementsQueryKey }), queryClient.invalidateQueries({ queryKey: operatorAuditQueryKey })]),
   });
 }

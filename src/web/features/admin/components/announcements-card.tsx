@@ -28,7 +28,10 @@ export function AnnouncementsCard() {
         onSuccess: (published) => {
           setTitle('');
           setBody('');
-          toast({ title: 'System update published', description: `Mailed to ${published.recipients.toLocaleString('en-US')} ${published.recipients === 1 ? 'user' : 'users'} with System Updates on.` });
+          toast({
+            title: 'System update published',
+            description: `Mailed to ${published.recipients.toLocaleString('en-US')} ${published.recipients === 1 ? 'user' : 'users'} with System Updates on.`,
+          });
         },
         onError: (failure) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(failure, 'Failed to publish the system update.') }),
       },
@@ -67,7 +70,8 @@ export function AnnouncementsCard() {
                 <li key={announcement.id} className="flex flex-wrap justify-between gap-2 py-2">
                   <span className="font-medium">{announcement.title}</span>
                   <span className="text-muted-foreground">
-                    {formatDateTimeUs(announcement.createdAt, 'UTC')} · {announcement.recipients.toLocaleString('en-US')} {announcement.recipients === 1 ? 'recipient' : 'recipients'}
+                    {formatDateTimeUs(announcement.createdAt, 'UTC')} · {announcement.recipients.toLocaleString('en-US')}{' '}
+                    {announcement.recipients === 1 ? 'recipient' : 'recipients'}
                   </span>
                 </li>
               ))}

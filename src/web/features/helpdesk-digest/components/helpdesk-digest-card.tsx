@@ -39,14 +39,23 @@ export function HelpdeskDigestCard() {
         <CardDescription>
           {isError
             ? 'The saved address could not be loaded.'
-            : 'Once a day, after the check, your helpdesk gets one mail: who expires today, and who expired without a ' + 'reminder that went out. Leave empty for none.'}
+            : 'Once a day, after the check, your helpdesk gets one mail: who expires today, and who expired without a ' +
+              'reminder that went out. Leave empty for none.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} aria-label="Helpdesk digest" className="grid gap-4">
           <FormField id="helpdesk-address" label="Helpdesk email" error={addressError}>
             {(control) => (
-              <Input {...control} type="email" autoComplete="email" placeholder="helpdesk@example.com" value={address ?? ''} disabled={address === null} onChange={(event) => setAddress(event.target.value)} />
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                placeholder="helpdesk@example.com"
+                value={address ?? ''}
+                disabled={address === null}
+                onChange={(event) => setAddress(event.target.value)}
+              />
             )}
           </FormField>
           <div className="flex justify-end">
