@@ -66,6 +66,11 @@ describe('the landing page bundle', () => {
     expect(charts(staticImportGraph(path.join(webRoot, 'app', 'signed-in-routes.tsx')).packages)).toEqual([]);
   });
 
+  it("leaves the email editor out of the signed-in app's first chunk too: the dashboard's first view does not load it", () => {
+    const signedIn = staticImportGraph(path.join(webRoot, 'app', 'signed-in-routes.tsx'));
+    expect([...signedIn.packages].filter((name) => name.startsWith('@tiptap/'))).toEqual([]);
+  });
+
   it('leaves out the signed-in pages', () => {
     expect(relativeFiles.filter((file) => /signed-in-routes|dashboard|configuration|subscription|account|admin/.test(file))).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { reminderPolicyMessages, type ReminderPolicy } from '../../../../shared/api/reminder-policy';
-import { EmailTemplateEditor } from '@/components/email-template-editor/email-template-editor';
+import { LazyEmailTemplateEditor } from '@/components/email-template-editor/lazy-email-template-editor';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -131,7 +131,7 @@ export function ReminderPolicyCard({ companyName, timeZone }: { companyName: str
               </FormField>
               <FormField id="after-expiry-template" label="After-expiry template" error={errorOf(errors, 'afterExpiryTemplate')}>
                 {(control) => (
-                  <EmailTemplateEditor
+                  <LazyEmailTemplateEditor
                     {...control}
                     ariaLabel="After-expiry template"
                     previewSubject={current.afterExpirySubject}
