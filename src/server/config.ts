@@ -55,7 +55,7 @@ const mailbox = z
   .regex(/^(?:[^<>\r\n"]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, { error: 'must be an address or Name <address>' });
 
 /** The sender of account mail when MAIL_FROM is unset (only possible without SMTP_URL: the demo's sink). */
-export const DEMO_MAIL_FROM = 'Passwatch <account-mail@passwatch.invalid>';
+const DEMO_MAIL_FROM = 'Passwatch <account-mail@passwatch.invalid>';
 
 /** Settings whose value is or may carry a secret. */
 const SECRET_SETTINGS: ReadonlySet<string> = new Set(['SMTP_URL', 'DATABASE_URL', 'OIDC_CLIENT_SECRET', 'PAYPAL_CLIENT_SECRET', 'SECRETS_ENCRYPTION_KEY', 'ENTRA_APP_PRIVATE_KEY', 'ENTRA_APP_CLIENT_SECRET']);

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { runAccountMailTick, type AccountMailServices } from './account-mail-services.js';
 
-export const ACCOUNT_MAIL_TICK_QUEUE = 'account-mail-tick';
+const ACCOUNT_MAIL_TICK_QUEUE = 'account-mail-tick';
 
 /**
  * Every minute one instance queues the calendar's mail (pg-boss hands the tick to one of them);

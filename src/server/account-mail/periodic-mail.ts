@@ -16,7 +16,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const MONDAY = 1;
 /** The weekly report goes out from this hour on Monday, organization time. */
-export const WEEKLY_REPORT_HOUR = 8;
+const WEEKLY_REPORT_HOUR = 8;
 const REPORT_DAYS_AHEAD = 14;
 /** People named in a report; the rest are counted. */
 const REPORT_LIST_LIMIT = 25;
@@ -69,7 +69,7 @@ async function duePeriods(
 }
 
 /** Days before the client secret's expiry when members are alerted, each once. */
-export const SECRET_EXPIRY_ALERT_DAYS = [30, 14, 7, 1] as const;
+const SECRET_EXPIRY_ALERT_DAYS = [30, 14, 7, 1] as const;
 
 /**
  * Security alert: the client secret expires within 30, 14, 7 or 1 days (or today). Only the

@@ -20,7 +20,7 @@ export const helpdeskDigestBody = z.object({
   ),
 });
 
-export const announcementMessages = {
+const announcementMessages = {
   titleRequired: 'Enter a title',
   bodyRequired: 'Enter the announcement',
 } as const;

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { renderMailboxPage, type ListedMessage } from '../graph/mailbox-page.js';
 import { MimeFormatError, parseMimeMessage } from '../graph/mime-parser.js';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   /** SMTP envelope: MAIL FROM and RCPT TO. */
   envelopeFrom: string | null;
   envelopeTo: string[];
