@@ -163,6 +163,25 @@ describe('security alerts', () => {
     expect((await mailFor(owner.email)).length).toBe(1);
   });
 
+  it('mails when the admin consent was removed in the tenant and the next two checks fail for it', async () => {
+    const owner = await customer();
+    expect((await testConnection(owner)).json().connection.status).toBe('connected');
+    const { directoryId, applicationId } = owner.directory.credentials;
+    const principals = harness.simulator.state.tenants.get(directoryId.toLowerCase())!.servicePrincipals;
+    const principal = principals.get(applicationId.toLowerCase())!;
+    principals.delete(applicationId.toLowerCase());
+    try {
+      await testConnection(owner);
+      expect(await mailFor(owner.email)).toEqual([]);
+      await testConnection(owner);
+      const mails = await mailFor(owner.email);
+      expect(mails.map((mail) => mail.subject)).toEqual(['Security alert: Contoso Ltd cannot connect to Microsoft Entra']);
+      expect((await harness.request(owner, 'GET', '/api/connection-status')).json().problem).toBe('consent_missing');
+    } finally {
+      principals.set(applicationId.toLowerCase(), principal);
+    }
+  });
+
   it('mails the permissions the token lost since the previous check', async () => {
     const owner = await customer();
     expect((await testConnection(owner)).json().connection.status).toBe('connected');
