@@ -1,5 +1,5 @@
 import { sign, verify, type KeyObject } from 'node:crypto';
-import { crc32 } from './crc32.js';
+import { crc32 } from 'node:zlib';
 
 /** What PayPal signs for a webhook transmission (docs/domain.md §Signature verification). */
 export interface WebhookTransmission {
