@@ -19,7 +19,7 @@ import { saveConfiguration } from '../src/server/configuration/save-configuratio
 import { createSecretBox } from '../src/server/crypto/secret-box.js';
 import { emailSends, memberships, tenants, users } from '../src/server/db/schema/index.js';
 import { scanDirectory } from '../src/server/directory/scan-directory.js';
-import { TokenCache } from '../src/server/directory/token-cache.js';
+import { TokenCache } from '../src/server/integrations/graph/token-cache.js';
 import { DEFAULT_EMAIL_TEMPLATE } from '../src/server/notifications/default-template.js';
 import { drainTenant } from '../src/server/notifications/drain-tenant.js';
 import { createNotificationServices, type NotificationServices } from '../src/server/notifications/notification-services.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { certificateCredentialProblem } from './integrations/graph/client-credential.js';
+import { certificateCredentialProblem } from './integrations/graph/index.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -46,7 +46,6 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A PEM block; `\n` written as two characters (one-line environment files) counts as a line break. */
 const pemFromEnv = z.string().transform((value) => value.replace(/\\n/g, '\n').trim() + '\n');
-
 
 /** An address, or a display name and an address: `Passwatch <alerts@example.com>`. */
 const mailbox = z
@@ -146,7 +145,6 @@ const environmentSchema = z
     if (env.NODE_ENV === 'production' && env.SECRETS_ENCRYPTION_KEY === undefined) {
       ctx.addIssue({ code: 'custom', path: ['SECRETS_ENCRYPTION_KEY'], message: 'is required in production' });
     }
-    checkEntraApp(env, ctx);
     if (env.CHECK_CONCURRENCY !== undefined && env.CHECK_CONCURRENCY >= env.DATABASE_POOL_SIZE) {
       // Each running check holds a connection for its liveness lock and needs another for its writes.
       ctx.addIssue({ code: 'custom', path: ['CHECK_CONCURRENCY'], message: `must be less than DATABASE_POOL_SIZE (${env.DATABASE_POOL_SIZE}): each running check holds a database connection of its own` });
@@ -155,6 +153,7 @@ const environmentSchema = z
       // Mail from an address the operator did not choose would fail the receivers' SPF/DMARC checks.
       ctx.addIssue({ code: 'custom', path: ['MAIL_FROM'], message: 'is required when SMTP_URL is set' });
     }
+    checkEntraApp(env, ctx);
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     const given = oidc.filter((value) => value !== undefined).length;
     if (given > 0 && given < 3) {

@@ -8,10 +8,10 @@ import { billingSubscriptions, tenants } from '../db/schema/index.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
 import { testConfig } from '../test-support/test-config.js';
 import { createTestDatabase } from '../test-support/test-database.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
 const ISSUER = 'https://issuer.test';
-const DAY_MS = 86_400_000;
 let database: DatabaseHandle;
 let app: FastifyInstance;
 let adminCookie: string;
@@ -142,7 +142,7 @@ describe('admin API', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="subscribers-2025-06-10.csv"');
     const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      '"Email","First Name","Last Name","Signed Up","Organization","Domain","Role","Subscription Status","Plan","Current Period End","Cancel At Period End","PayPal Subscription ID"',
+      '"Email","First Name","Last Name","Signed Up","Organization","Domain","Role","Subscription ' + 'Status","Plan","Current Period End","Cancel At Period End","PayPal Subscription ID"',
     );
     expect(lines).toHaveLength(1 + 9);
     const graceLine = lines.find((line) => line.startsWith('"grace@navy.test"'))!;

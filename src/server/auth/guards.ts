@@ -46,8 +46,7 @@ export function createGuards(sessions: SessionStore): Guards {
   };
 
   const requireTenant: Guard = async (request, reply) => {
-    const header = request.headers['x-tenant-id'];
-    const tenantId = (Array.isArray(header) ? header[0] : header)?.trim();
+    const tenantId = tenantIdHeader(request);
     if (!tenantId || !isGuid(tenantId)) {
       // Signed out is told before a bad organization id.
       await requireUser(request, reply);
@@ -62,6 +61,12 @@ export function createGuards(sessions: SessionStore): Guards {
   };
 
   return { requireUser, requireTenant };
+}
+
+/** The organization the web app names in `x-tenant-id` (trimmed; the first of repeated headers), or null. */
+export function tenantIdHeader(request: FastifyRequest): string | null {
+  const header = request.headers['x-tenant-id'];
+  return (Array.isArray(header) ? header[0] : header)?.trim() || null;
 }
 
 /** The signed-in user's id inside a handler guarded by requireUser. */

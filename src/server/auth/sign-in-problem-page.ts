@@ -1,5 +1,4 @@
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from '../../shared/domain/escape-html.js';
 
 /**
  * A browser lands on the callback (or opens the logout address) by navigation, so problems are a

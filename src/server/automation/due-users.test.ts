@@ -4,14 +4,13 @@ import { buildDomain, buildUser } from '../../shared/domain/test-support/directo
 import type { ScannedUser } from '../directory/index.js';
 import { RECENTLY_EXPIRED_DAYS, userAssessor, type CheckPolicy } from './due-users.js';
 import { AFTER_EXPIRY_DAY_RANGE } from '../../shared/domain/reminder-thresholds.js';
-
-const DAY = 86_400_000;
+import { DAY_MS } from '../../shared/domain/day-length.js';
 const domains = [buildDomain('contoso.com', { isDefault: true, passwordValidityPeriodInDays: 90 }), buildDomain('fed.contoso.com', { authenticationType: 'Federated' })];
 
 /** A scanned user whose password expires `expiresAt` (90 days after the last change, on contoso.com). */
 function scanned(expiresAt: string, overrides: Partial<DirectoryUser> & { mail?: string | null } = {}): ScannedUser {
   const { mail = 'ada@contoso.com', ...userOverrides } = overrides;
-  const user = buildUser({ lastPasswordChangeDateTime: new Date(Date.parse(expiresAt) - 90 * DAY).toISOString(), ...userOverrides });
+  const user = buildUser({ lastPasswordChangeDateTime: new Date(Date.parse(expiresAt) - 90 * DAY_MS).toISOString(), ...userOverrides });
   const expiry = computePasswordExpiry(user, domains);
   return {
     id: 'u1',
@@ -47,9 +46,9 @@ describe('userAssessor: who is due', () => {
 
   it('lists recently expired passwords without reminding them', () => {
     expect(assess(scanned('2024-03-11T16:00:00Z'))).toMatchObject({ listed: true, due: false, daysUntilExpiry: -1 });
-    const oldest = new Date(Date.parse('2024-03-12T16:00:00Z') - RECENTLY_EXPIRED_DAYS * DAY).toISOString();
+    const oldest = new Date(Date.parse('2024-03-12T16:00:00Z') - RECENTLY_EXPIRED_DAYS * DAY_MS).toISOString();
     expect(assess(scanned(oldest))).toMatchObject({ listed: true, due: false, daysUntilExpiry: -RECENTLY_EXPIRED_DAYS });
-    const older = new Date(Date.parse(oldest) - DAY).toISOString();
+    const older = new Date(Date.parse(oldest) - DAY_MS).toISOString();
     expect(assess(scanned(older))).toEqual({ listed: false });
   });
 

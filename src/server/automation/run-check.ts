@@ -259,16 +259,16 @@ function because(reasons: ReadonlyMap<SendErrorKind, number>): string {
  */
 function describeCheck(summary: CheckSummary, daysBeforeExpiration: number, failures: EarlierFailures): string {
   const found = [
-    `${count(summary.expiringUsers, 'password expires', 'passwords expire')} within ${count(daysBeforeExpiration, 'day', 'days')}`,
+    `${count(summary.expiringUsers, 'password expires', 'passwords expire')} within ` + `${count(daysBeforeExpiration, 'day', 'days')}`,
     ...(summary.recentlyExpiredUsers > 0 ? [`${count(summary.recentlyExpiredUsers, 'has', 'have')} expired in the last 30 days`] : []),
   ];
   const done = [
     `${count(summary.queued, 'reminder', 'reminders')} queued`,
-    ...(summary.retried > 0 ? [`${summary.retried.toLocaleString('en-US')} of them again after failing earlier today${because(failures.retried)}`] : []),
+    ...(summary.retried > 0 ? [`${summary.retried.toLocaleString('en-US')} of them again after failing earlier ` + `today${because(failures.retried)}`] : []),
     ...(summary.alreadyReminded > 0 ? [`${count(summary.alreadyReminded, 'user was', 'users were')} already reminded today`] : []),
     ...(summary.inProgress > 0 ? [`${count(summary.inProgress, 'reminder', 'reminders')} of an earlier check today still being sent`] : []),
     ...(summary.notRetried > 0
-      ? [`${count(summary.notRetried, 'reminder', 'reminders')} failed earlier today and ${summary.notRetried === 1 ? 'is' : 'are'} not sent again automatically${because(failures.notRetried)} (see Recent Activity)`]
+      ? [`${count(summary.notRetried, 'reminder', 'reminders')} failed earlier today and ` + `${summary.notRetried === 1 ? 'is' : 'are'} not sent again automatically${because(failures.notRetried)} (see Recent Activity)`]
       : []),
     ...(summary.withoutMailbox > 0 ? [`${count(summary.withoutMailbox, 'due user has', 'due users have')} no mailbox address`] : []),
   ];

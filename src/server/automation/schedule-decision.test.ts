@@ -6,16 +6,16 @@ import { isRunDay, WEEKEND_PROCESSING_VALUES } from '../../shared/domain/schedul
 import { checkTimeArb, instantZoneArbs } from '../../shared/domain/test-support/arbitraries.js';
 import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import { decideTick, scheduleBasis, type ScheduleSettings, type ScheduleState } from './schedule-decision.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
 
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 /** Runs the tick once a minute (at `second` past each minute) from `start` for `days`; returns each run with its tick. */
 function simulate(settings: ScheduleSettings, start: Date, days: number, second = 0): { runDay: LocalDate; at: Date }[] {
   let state: ScheduleState = { nextRunAt: null, basis: null, lastRunDay: null };
   const runs: { runDay: LocalDate; at: Date }[] = [];
   const first = Math.ceil(start.getTime() / MINUTE) * MINUTE + second * 1000;
-  for (let at = first; at < start.getTime() + days * DAY; at += MINUTE) {
+  for (let at = first; at < start.getTime() + days * DAY_MS; at += MINUTE) {
     const decision = decideTick(state, settings, new Date(at));
     state = decision.state;
     if (decision.runDay) runs.push({ runDay: decision.runDay, at: new Date(at) });
@@ -85,7 +85,7 @@ describe('decideTick', () => {
         fc.integer({ min: 0, max: 59 }),
         ([around, timeZone], checkTime, weekendProcessing, second) => {
           const settings = { checkTime, timeZone, weekendProcessing };
-          const start = new Date(around.getTime() - 2 * DAY);
+          const start = new Date(around.getTime() - 2 * DAY_MS);
           const days = 5;
           const runs = simulate(settings, start, days, second);
 
@@ -100,7 +100,7 @@ describe('decideTick', () => {
           }
 
           // Every run day whose check time falls inside the simulated span (after the first tick set the schedule up) ran.
-          const end = start.getTime() + days * DAY;
+          const end = start.getTime() + days * DAY_MS;
           for (let day = localDateOf(start, timeZone); day <= localDateOf(new Date(end), timeZone); day = addDays(day, 1)) {
             const due = instantOfWallClock(day, minuteOfDay(checkTime), timeZone).getTime();
             if (!isRunDay(day, weekendProcessing) || due <= start.getTime() + MINUTE || due + MINUTE >= end) continue;

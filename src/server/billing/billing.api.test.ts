@@ -5,6 +5,7 @@ import { billingPayments, billingSubscriptions, paypalWebhookEvents, tenants } f
 import { hasActiveSubscription } from './has-active-subscription.js';
 import { reconcileSubscriptions } from './reconcile-subscriptions.js';
 import { BillingHarness, type Customer } from './test-support/billing-test-harness.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
 
 let harness: BillingHarness;
 
@@ -15,7 +16,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const DAY_MS = 86_400_000;
 
 async function paypalSubscription(id: string) {
   const { subscriptions } = await harness.control<{ subscriptions: { id: string; status: string; custom_id?: string; subscriber?: any }[] }>(

@@ -2,16 +2,13 @@ import { createHash } from 'node:crypto';
 import { formatDateUs } from '../../shared/domain/us-format.js';
 import { paymentDescription } from './billing-history.js';
 import type { Invoice } from './find-invoice.js';
+import { escapeHtml } from '../../shared/domain/escape-html.js';
 
 const PRINT_SCRIPT = "document.getElementById('print').addEventListener('click', function () { window.print(); });";
 /** Only this script may run on the page; everything shown comes from the database, escaped. */
 export const INVOICE_CONTENT_SECURITY_POLICY = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${createHash('sha256').update(PRINT_SCRIPT).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 const STATUS_TEXT = { completed: 'Paid', refunded: 'Refunded', partially_refunded: 'Partially refunded' } as const;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 function formatMoney(cents: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);

@@ -20,7 +20,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-const client = (url = apiUrl) => new PayPalClient({ apiUrl: url, clientId: DEMO_PAYPAL_CREDENTIALS.clientId, clientSecret: DEMO_PAYPAL_CREDENTIALS.clientSecret, retryDelaysMs: [] });
+const client = (url = apiUrl) => new PayPalClient({ apiUrl: url, clientId: DEMO_PAYPAL_CREDENTIALS.clientId, clientSecret: DEMO_PAYPAL_CREDENTIALS.clientSecret, retries: 0 });
 const unconfigured = { productId: undefined, monthlyPlanId: undefined, yearlyPlanId: undefined };
 
 describe('PayPalCatalog', () => {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   activateSubscriptionBody,
   billingMessages,
@@ -12,7 +12,7 @@ import {
   type UpdatePaymentMethodResponse,
 } from '../../shared/api/billing.js';
 import { tenantMessages } from '../../shared/domain/validation-messages.js';
-import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { type Guards, tenantIdHeader, tenantIdOf, userIdOf } from '../auth/index.js';
 import { tenants } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/app-error.js';
 import { validate } from '../http/validate.js';
@@ -89,7 +89,7 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
   app.get('/api/billing-history', tenantScoped, async (request): Promise<BillingHistoryItem[]> => listBillingHistory(billing.db, tenantIdOf(request)));
 
   app.get<{ Params: { id: string } }>('/api/download-invoice/:id', { preHandler: guards.requireUser }, async (request, reply) => {
-    const invoice = await findInvoice(billing.db, { paymentId: request.params.id, userId: userIdOf(request), tenantId: tenantHeader(request) });
+    const invoice = await findInvoice(billing.db, { paymentId: request.params.id, userId: userIdOf(request), tenantId: tenantIdHeader(request) });
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('content-security-policy', INVOICE_CONTENT_SECURITY_POLICY)
@@ -98,11 +98,6 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
   });
 
   await registerWebhookRoute(app, billing);
-}
-
-function tenantHeader(request: FastifyRequest): string | null {
-  const header = request.headers['x-tenant-id'];
-  return (Array.isArray(header) ? header[0] : header)?.trim() || null;
 }
 
 /** PayPal's failures as answers a user can act on; the details go to the log only. */

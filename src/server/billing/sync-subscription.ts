@@ -11,6 +11,7 @@ import { PayPalApiError, type PayPalSubscription, type PayPalSubscriptionStatus 
 import { recordPayments } from './record-payments.js';
 import { effectiveStatus } from './subscription-state.js';
 import { mapPayPalSubscription, type MappedSubscription } from './subscription-status-mapping.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
 
 export interface SyncOptions {
   /**
@@ -43,7 +44,6 @@ export interface SyncOutcome {
   adopted: boolean;
 }
 
-const DAY_MS = 86_400_000;
 // Statuses in which PayPal may have taken payments.
 const BILLED_STATUSES: ReadonlySet<PayPalSubscriptionStatus> = new Set(['ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED']);
 // A subscription that bills or may bill again.

@@ -125,7 +125,7 @@ describe('PUT and POST /api/configuration', () => {
     await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecret: 'New8Q~rotated-secret-value-0123456789abcd', checkTime: '09:00', timeZone: 'Europe/Berlin', automationEnabled: false, includeGroups: ['AAAA1111-2222-4333-8444-555555555555'], emailTemplate: '<p>Hi {{userName}}, {{daysRemaining}} days left.</p>' }));
     const [latest] = await auditMessages(owner);
     expect(latest).toBe(
-      'Configuration updated by Grace Hopper: check time (08:00 → 09:00), time zone (UTC-5 Eastern → Europe/Berlin), automation (enabled → disabled), email template, client secret (replaced), include groups (1 added)',
+      'Configuration updated by Grace Hopper: check time (08:00 → 09:00), time zone (UTC-5 Eastern → Europe/Berlin), ' + 'automation (enabled → disabled), email template, client secret (replaced), include groups (1 added)',
     );
     expect(latest).not.toContain('New8Q~');
     const details = (await harness.database.db.select().from(auditLogs).where(eq(auditLogs.tenantId, owner.tenantId))).map((row) => JSON.stringify(row.details));

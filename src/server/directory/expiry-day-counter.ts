@@ -2,8 +2,8 @@ import { daysUntilExpiry, localDateOf } from '../../shared/domain/days-until.js'
 import { parseInstantMs } from '../../shared/domain/instant.js';
 import { daysBetween, localDateOfUtcMidnight } from '../../shared/domain/local-date.js';
 import { zoneOffsetMs } from '../../shared/domain/zoned-time.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
 
-const MS_PER_DAY = 86_400_000;
 
 /**
  * daysUntilExpiry for many users at one `now`: the same answers, at a fraction of the cost for a
@@ -18,16 +18,16 @@ export function createExpiryDayCounter(now: Date, timeZone: string): (expiresAt:
   const steadyOffset = (utcDay: number): number | null => {
     let offset = offsetByUtcDay.get(utcDay);
     if (offset === undefined) {
-      const start = utcDay * MS_PER_DAY;
+      const start = utcDay * DAY_MS;
       const atStart = zoneOffsetMs(start, timeZone);
-      offset = atStart === zoneOffsetMs(start + MS_PER_DAY - 1000, timeZone) ? atStart : null;
+      offset = atStart === zoneOffsetMs(start + DAY_MS - 1000, timeZone) ? atStart : null;
       offsetByUtcDay.set(utcDay, offset);
     }
     return offset;
   };
   return (expiresAt) => {
     const ms = parseInstantMs(expiresAt);
-    const offset = Number.isNaN(ms) ? null : steadyOffset(Math.floor(ms / MS_PER_DAY));
+    const offset = Number.isNaN(ms) ? null : steadyOffset(Math.floor(ms / DAY_MS));
     if (offset === null) return daysUntilExpiry(expiresAt, now, timeZone);
     return daysBetween(today, localDateOfUtcMidnight(ms + offset));
   };

@@ -4,11 +4,11 @@ import type { Clock } from '../clock.js';
 import type { RateLimitSettings } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AppError } from './app-error.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
 import { postgresRateLimitStore } from './rate-limit-store.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import { graphClientFor, loadGraphConnection, recordConnectionOutcome, type TenantGraphDeps } from '../configuration/index.js';
 import type { Database } from '../db/client.js';
 import { tenants } from '../db/schema/index.js';
-import { type GraphClient, isConnectionProblem } from '../integrations/graph/index.js';
+import { type GraphClient, isConnectionProblem, NO_SERVICE_PRINCIPAL_CODE } from '../integrations/graph/index.js';
 import { deferEmail, failEmail, markEmailSent, type Backoff, type EmailSendRow, type SendProblem } from './email-ledger.js';
 import type { MailboxLimits } from './mailbox-pacing.js';
 import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
@@ -120,7 +120,7 @@ export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRo
   );
   if (outcome.kind !== 'sent' && isConnectionProblem(outcome)) {
     // Credentials or permissions stopped working: the dashboard badge should say so.
-    const problem = outcome.reason === 'credentials' ? 'credentials' : 'permission';
+    const problem = outcome.code === NO_SERVICE_PRINCIPAL_CODE ? 'consent_missing' : outcome.reason === 'credentials' ? 'credentials' : 'permission';
     await recordConnectionOutcome(sender.db, sender.tenantId, { status: 'error', problem, message: outcome.message }, sender.clock());
   }
   // Graph's answer is known only here: a database outage must not turn it into "outcome unknown".

@@ -27,10 +27,12 @@ import { type AuditWriter, recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { unnestRows } from '../db/unnest-rows.js';
 import { emailSends, mailboxHolds, passwordExpirations } from '../db/schema/index.js';
-import { backoffDelayMs, mailboxLimitMessage } from '../integrations/graph/index.js';
+import { backoffDelayMs } from '../integrations/backoff.js';
+import { mailboxLimitMessage } from '../integrations/graph/index.js';
 import type { SendErrorKind } from '../../shared/domain/send-errors.js';
 import { formatDateUs } from '../../shared/domain/us-format.js';
-import { DAY_MS, decidePacing, RATE_WINDOW_MS, type MailboxLimits, type MailboxUsage, type PacingDecision } from './mailbox-pacing.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
+import { decidePacing, RATE_WINDOW_MS, type MailboxLimits, type MailboxUsage, type PacingDecision } from './mailbox-pacing.js';
 import { retryLedgerWrite } from './ledger-retry.js';
 import type { RenderedEmail } from './render-email.js';
 
@@ -38,7 +40,7 @@ export type EmailSendRow = typeof emailSends.$inferSelect;
 export type NewEmailSend = typeof emailSends.$inferInsert;
 
 export const OUTCOME_UNKNOWN_MESSAGE =
-  'Outcome unknown: the sending worker stopped while Microsoft Graph was being called, so the mail may or may not have gone out. It is not sent again automatically, to avoid a duplicate; send it by hand if needed.';
+  'Outcome unknown: the sending worker stopped while Microsoft Graph was being called, so the mail may or may not ' + 'have gone out. It is not sent again automatically, to avoid a duplicate; send it by hand if needed.';
 
 /** 'Reminder to ada@contoso.com', 'Manual reminder to ...', 'Test email to ...'. */
 function describeEmail(row: Pick<EmailSendRow, 'kind' | 'recipient'>): string {
@@ -263,7 +265,7 @@ export async function markEmailSent(db: Database, row: EmailSendRow, rendered: R
     await recordAudit(tx, row.tenantId, {
       category: 'email',
       status: 'success',
-      message: `${describeEmail(row)} sent (password expires ${formatDateUs(row.expiryDate)})${deliveredTo === null ? '' : `, delivered to ${deliveredTo.join(', ')}`}`,
+      message: `${describeEmail(row)} sent (password expires ` + `${formatDateUs(row.expiryDate)})${deliveredTo === null ? '' : `, delivered to ${deliveredTo.join(', ')}`}`,
       actorUserId: row.requestedByUserId,
       details: { emailSendId: row.id, kind: row.kind, attempts: row.attempts },
       createdAt: now,
@@ -384,7 +386,7 @@ export async function carryOverEmails(db: Database, tenantId: string, senderMail
       await recordAudit(tx, tenantId, {
         category: 'email',
         status: 'warning',
-        message: `Daily sending limit of ${limits.dailyLimit.toLocaleString('en-US')} emails per 24 hours reached for ${senderMailbox}: ${moved.length} ${moved.length === 1 ? 'email carries' : 'emails carry'} over and ${moved.length === 1 ? 'goes' : 'go'} out from ${until.toISOString()}.`,
+        message: `Daily sending limit of ${limits.dailyLimit.toLocaleString('en-US')} emails per 24 hours reached for ` + `${senderMailbox}: ${moved.length} ${moved.length === 1 ? 'email carries' : 'emails carry'} over and ` + `${moved.length === 1 ? 'goes' : 'go'} out from ${until.toISOString()}.`,
         details: { senderMailbox, count: moved.length, resumesAt: until.toISOString() },
         createdAt: now,
       });

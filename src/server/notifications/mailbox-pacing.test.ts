@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONCURRENCY_POLL_MS, DAY_MS, decidePacing, RATE_WINDOW_MS, sendSpacingMs, type MailboxLimits, type MailboxUsage } from './mailbox-pacing.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
+import { CONCURRENCY_POLL_MS, decidePacing, RATE_WINDOW_MS, sendSpacingMs, type MailboxLimits, type MailboxUsage } from './mailbox-pacing.js';
 
 const limits: MailboxLimits = { ratePerMinute: 30, maxConcurrency: 4, dailyLimit: 10_000 };
 const now = new Date('2025-03-10T12:00:00.000Z');

@@ -2,6 +2,7 @@
 // minute, 10,000 recipients per rolling 24 hours, and at most 4 concurrent sendMail requests.
 // Before each send, every instance reads the mailbox's usage from the ledger under one lock and
 // asks this function whether it may go; so all instances together stay inside the limits.
+import { DAY_MS } from '../../shared/domain/day-length.js';
 
 export interface MailboxLimits {
   ratePerMinute: number;
@@ -30,7 +31,6 @@ export type PacingDecision =
   | { kind: 'carry-over'; until: Date };
 
 const MINUTE_MS = 60_000;
-export const DAY_MS = 86_400_000;
 /**
  * Exchange counts a message when it arrives, we when the request starts; the window is widened by
  * this much so request latency and clock jitter can never squeeze one message too many into a minute.

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { emailSends, passwordExpirations as passwordExpirationsTable } from '../db/schema/index.js';
 import { organizationOwner, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { upsertExpirationRecords } from './password-expiration-records.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
 
 let harness: ApiHarness;
 beforeAll(async () => {
@@ -156,7 +157,6 @@ describe('GET /api/password-expirations?search=', () => {
 });
 
 describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
-  const DAY = 86_400_000;
 
   /**
    * What a check of a mixed directory finds (no configuration: New York's calendar): two expired,
@@ -166,7 +166,7 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
     const owner = await organizationOwner(harness);
     const now = harness.graph.clock.now().getTime();
     const dated = (id: string, name: string, days: number, reason: 'domain_policy' | 'organization_default', validityDays: number) => {
-      const expiresAt = new Date(now + days * DAY);
+      const expiresAt = new Date(now + days * DAY_MS);
       return {
         ...record(owner, 0, { name, email: `${id}@contoso.com` }),
         graphUserId: id,

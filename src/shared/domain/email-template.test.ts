@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { escapeHtml } from './escape-html.js';
 import {
   baseStyleOf,
   ELEMENT_STYLES,
   emailDocument,
   emailPreviewDocument,
-  escapeHtml,
   fillTemplate,
   REMINDER_SUBJECT,
   SAMPLE_DAYS_REMAINING,

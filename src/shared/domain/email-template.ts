@@ -4,6 +4,7 @@
 import { TEMPLATE_VARIABLES, type TemplateVariable } from './configuration-defaults.js';
 import { addDays, type LocalDate } from './local-date.js';
 import { formatDateUs } from './us-format.js';
+import { escapeHtml } from './escape-html.js';
 
 /** docs/product.md §Screens and routes: the subject of a reminder, and the one the preview shows. */
 export const REMINDER_SUBJECT = 'Password Expiration Notice';
@@ -24,12 +25,6 @@ export interface EmailValues {
  * (My Sign-Ins > Security info > Password); the same for every organization. See docs/domain.md.
  */
 export const CHANGE_PASSWORD_URL = 'https://mysignins.microsoft.com/security-info/password/change';
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
-}
 
 function variableValue(variable: TemplateVariable, values: EmailValues): string {
   switch (variable) {

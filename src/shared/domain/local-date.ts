@@ -1,5 +1,6 @@
 // Calendar dates without a time or a zone ('YYYY-MM-DD'), as an organization's wall calendar
 // shows them. Arithmetic runs on UTC midnights, where every day has exactly 24 hours.
+import { DAY_MS } from './day-length.js';
 
 /** A calendar date written 'YYYY-MM-DD'. */
 export type LocalDate = string;
@@ -7,7 +8,6 @@ export type LocalDate = string;
 /** 0 = Sunday ... 6 = Saturday, like Date.prototype.getUTCDay. */
 export type DayOfWeek = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-const MS_PER_DAY = 86_400_000;
 const LOCAL_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function formatLocalDate(year: number, month: number, day: number): LocalDate {
@@ -32,12 +32,12 @@ export function localDateOfUtcMidnight(ms: number): LocalDate {
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
-  return localDateOfUtcMidnight(utcMidnightOf(date) + days * MS_PER_DAY);
+  return localDateOfUtcMidnight(utcMidnightOf(date) + days * DAY_MS);
 }
 
 /** Whole days from `from` to `to`: positive when `to` is later. */
 export function daysBetween(from: LocalDate, to: LocalDate): number {
-  return Math.round((utcMidnightOf(to) - utcMidnightOf(from)) / MS_PER_DAY);
+  return Math.round((utcMidnightOf(to) - utcMidnightOf(from)) / DAY_MS);
 }
 
 export function dayOfWeek(date: LocalDate): DayOfWeek {

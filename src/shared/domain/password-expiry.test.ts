@@ -9,8 +9,7 @@ import {
 } from './password-expiry.js';
 import { buildDomain, buildUser } from './test-support/directory-factories.js';
 import { instantArb, PROPERTY_RUNS } from './test-support/arbitraries.js';
-
-const DAY = 86_400_000;
+import { DAY_MS } from './day-length.js';
 const contoso90 = buildDomain('contoso.com', { isDefault: true, passwordValidityPeriodInDays: 90 });
 const onmicrosoft = buildDomain('contoso.onmicrosoft.com', { isInitial: true });
 const domains = [contoso90, onmicrosoft];
@@ -141,8 +140,8 @@ describe('computePasswordExpiry', () => {
           passwordValidityDays: fallback,
         });
         if (!fromDomain.expires || !fromSetting.expires) throw new Error('expected dated results');
-        expect(Date.parse(fromDomain.expiresAt) - lastChange.getTime()).toBe(days * DAY);
-        expect(Date.parse(fromSetting.expiresAt) - lastChange.getTime()).toBe(fallback * DAY);
+        expect(Date.parse(fromDomain.expiresAt) - lastChange.getTime()).toBe(days * DAY_MS);
+        expect(Date.parse(fromSetting.expiresAt) - lastChange.getTime()).toBe(fallback * DAY_MS);
         expect(fromDomain.expiresAt.endsWith('Z')).toBe(true);
       }),
       PROPERTY_RUNS,

@@ -17,6 +17,7 @@ import { CONFIGURATION_DEFAULTS } from './configuration-defaults.js';
 import { formatDayCount } from './day-count.js';
 import { parseInstantMs } from './instant.js';
 import { effectiveDomainPolicy, findUserDomain, type DirectoryDomain } from './tenant-domains.js';
+import { DAY_MS } from './day-length.js';
 
 /** A Graph `user` resource, the fields the expiry rules read. */
 export interface DirectoryUser {
@@ -60,7 +61,6 @@ export type PasswordExpiry =
 
 /** Int32 max: Microsoft's value for "passwords never expire" on a domain. */
 export const NEVER_EXPIRES_VALIDITY_DAYS = 2_147_483_647;
-const MS_PER_DAY = 86_400_000;
 
 export function computePasswordExpiry(
   user: DirectoryUser,
@@ -85,7 +85,7 @@ export function computePasswordExpiry(
   const validityDays = policy.passwordValidityPeriodInDays ?? settings.passwordValidityDays ?? CONFIGURATION_DEFAULTS.passwordValidityDays;
   return {
     expires: true,
-    expiresAt: new Date(lastChange + validityDays * MS_PER_DAY).toISOString(),
+    expiresAt: new Date(lastChange + validityDays * DAY_MS).toISOString(),
     reason: fromDomain ? 'domain_policy' : 'organization_default',
     validityDays,
     domain: domain?.id ?? null,

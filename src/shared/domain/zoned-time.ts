@@ -3,6 +3,7 @@
 // (wall clock -> instant) tries the offsets in force around that time and resolves DST gaps and
 // overlaps explicitly.
 import { formatLocalDate, utcMidnightOf, type LocalDate } from './local-date.js';
+import { DAY_MS } from './day-length.js';
 
 export interface WallClock {
   year: number;
@@ -14,7 +15,6 @@ export interface WallClock {
 }
 
 const MS_PER_MINUTE = 60_000;
-const MS_PER_DAY = 86_400_000;
 
 // Building a DateTimeFormat is costly; one per zone is reused.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -99,8 +99,8 @@ export function instantOfWallClock(date: LocalDate, minuteOfDay: number, timeZon
   const target = utcMidnightOf(date) + minuteOfDay * MS_PER_MINUTE;
   // Every real offset lies within +-14 h, so the instant sought lies inside target +- 1 day; the
   // offsets in force at both ends cover the one transition (if any) that can affect it.
-  const offsetBefore = zoneOffsetMs(target - MS_PER_DAY, timeZone);
-  const offsetAfter = zoneOffsetMs(target + MS_PER_DAY, timeZone);
+  const offsetBefore = zoneOffsetMs(target - DAY_MS, timeZone);
+  const offsetAfter = zoneOffsetMs(target + DAY_MS, timeZone);
   const exact = [target - offsetBefore, target - offsetAfter].filter(
     (instant) => zoneOffsetMs(instant, timeZone) === target - instant,
   );

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTOSO_TENANT_ID, DEMO_GRAPH_CREDENTIALS } from './demo-credentials.js';
 import { buildDemoTenants } from './demo-tenants.js';
 import type { SimTenant, SimUser } from './directory.js';
-import { DAY_MS } from './graph-time.js';
+import { DAY_MS } from '../shared/formats.js';
 
 const now = new Date('2025-11-02T15:45:30Z');
 const [contosoBundle, fabrikamBundle] = buildDemoTenants(now);

@@ -12,7 +12,8 @@ import {
 } from './demo-credentials.js';
 import { SimTenant, type SimDomain, type SimGroup, type SimUser } from './directory.js';
 import { generateTenant, managedDomain } from './generator.js';
-import { DAY_MS, wholeSeconds } from './graph-time.js';
+import { DAY_MS } from '../shared/formats.js';
+import { wholeSeconds } from './graph-time.js';
 import { PASSWATCH_PERMISSIONS } from './permissions.js';
 import { buildDevices, buildPopulation, buildSenderMailbox, buildStandardGroups, makeGroup } from './population.js';
 import { createRandom, stableGuid, type Random } from './random.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTenant, type GeneratedTenant } from './generator.js';
-import { DAY_MS } from './graph-time.js';
+import { DAY_MS } from '../shared/formats.js';
 import { DEPARTMENTS } from './population.js';
 import { addTenant } from './state.js';
 import { accessToken, collectPages, startSimulator, type RunningSimulator } from './test-support.js';

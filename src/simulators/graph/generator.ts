@@ -1,6 +1,7 @@
 // Deterministic tenants of any size (100,000 users for benchmarks): the same options always give
 // the same directory, ids, dates relative to `now`, and credentials.
-import { DAY_MS, wholeSeconds } from './graph-time.js';
+import { DAY_MS } from '../shared/formats.js';
+import { wholeSeconds } from './graph-time.js';
 import { SimTenant, type SimDomain } from './directory.js';
 import { PASSWATCH_PERMISSIONS } from './permissions.js';
 import { buildDevices, buildPopulation, buildSenderMailbox, buildStandardGroups } from './population.js';

@@ -1,7 +1,5 @@
 // Time as Graph writes it.
 
-export const DAY_MS = 86_400_000;
-
 /** DateTimeOffset as Graph returns it for directory objects: whole seconds, 'Z' ('2024-05-01T10:20:30Z'). */
 export function graphDateTime(epochMs: number): string {
   return `${new Date(epochMs).toISOString().slice(0, 19)}Z`;

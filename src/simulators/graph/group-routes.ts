@@ -12,8 +12,8 @@ import { odataJson, singleHeader } from './graph-http.js';
 import { parseListQuery } from './odata-query.js';
 import { READ_GROUP_MEMBERS, READ_GROUPS } from './permissions.js';
 import type { GraphSimulatorState } from './state.js';
+import { GUID_PATTERN } from '../shared/formats.js';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function registerGroupRoutes(app: FastifyInstance, state: GraphSimulatorState): void {
   registerEntityListRoute(app, state, { entitySet: 'groups', shape: GROUP_SHAPE, permissions: READ_GROUPS, items: (tenant) => tenant.groups });
@@ -22,7 +22,7 @@ export function registerGroupRoutes(app: FastifyInstance, state: GraphSimulatorS
     const caller = authenticateCaller(state, request);
     requirePermission(caller, READ_GROUP_MEMBERS);
     const { id } = request.params as { id: string };
-    if (!GUID.test(id)) throw badRequest(`Invalid object identifier '${id}'.`);
+    if (!GUID_PATTERN.test(id)) throw badRequest(`Invalid object identifier '${id}'.`);
     const query = parseListQuery(request.url, singleHeader(request, 'ConsistencyLevel'), {
       allowed: ['$select', '$top', '$count', '$skiptoken'],
       selectable: [USER_SHAPE, GROUP_SHAPE, DEVICE_SHAPE],

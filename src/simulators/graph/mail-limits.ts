@@ -4,6 +4,7 @@
 // excess of the per-minute rate; the simulator answers 429 instead so pacing is observable.
 import { tooManyRequests } from './errors.js';
 import type { GraphSimulatorState } from './state.js';
+import { DAY_MS } from '../shared/formats.js';
 
 /** Weighted events in a sliding time window. */
 export class SlidingWindow {
@@ -66,7 +67,6 @@ export function createMailLimitState(): MailLimitState {
 
 const MINUTE_MS = 60_000;
 const TEN_MINUTES_MS = 600_000;
-const DAY_MS = 86_400_000;
 
 export interface MailAttempt {
   tenantId: string;

@@ -3,15 +3,7 @@
 // shows as a mail client would show it without being able to touch the page. A MIME message's
 // plain-text part (what text-only mail clients show) is listed under its body.
 import type { SentMessage } from './state.js';
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../shared/html.js';
 
 /** What the page shows of a message; the SMTP sink's messages have the same shape. */
 export type ListedMessage = Pick<SentMessage, 'from' | 'to' | 'cc' | 'subject' | 'contentType' | 'content' | 'textContent' | 'receivedAt'>;

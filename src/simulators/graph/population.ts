@@ -1,7 +1,8 @@
 // Realistic synthetic people and groups, shared by the tenant generator and the Contoso filler:
 // members spread over departments of realistic sizes, a few guests, service accounts, hybrid
 // users, and security groups nested the way organisations nest them.
-import { DAY_MS, wholeSeconds } from './graph-time.js';
+import { DAY_MS } from '../shared/formats.js';
+import { wholeSeconds } from './graph-time.js';
 import type { SimDevice, SimGroup, SimUser } from './directory.js';
 import type { Random } from './random.js';
 

@@ -1,13 +1,5 @@
 import type { AuthorizationRequest } from './authorization-request.js';
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+import { escapeHtml } from '../shared/html.js';
 
 const STYLE = `
   body { font-family: system-ui, sans-serif; background: #f4f4f5; margin: 0; }

@@ -1,4 +1,5 @@
 /** The buyer's PayPal page behind a subscription's `approve` link. */
+import { escapeHtml } from '../shared/html.js';
 
 export interface ApprovalPageContent {
   approvalToken: string;
@@ -11,8 +12,6 @@ export interface ApprovalPageContent {
   closedReason?: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function priceLabel(value: string, currencyCode: string, unit: string, count: number): string {
   const period = unit.toLowerCase();

@@ -7,9 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { priceLabel } from './approval-page.js';
 import type { SimulatorContext } from './simulator-context.js';
 import type { Plan } from './simulator-state.js';
+import { escapeHtml } from '../shared/html.js';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function registerAutopayPage(app: FastifyInstance, ctx: SimulatorContext): void {
   app.get('/myaccount/autopay/', async (_request, reply) => {

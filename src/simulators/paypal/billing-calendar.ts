@@ -1,3 +1,5 @@
+import { DAY_MS } from '../shared/formats.js';
+
 type IntervalUnit = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
 
 export interface BillingFrequency {
@@ -14,9 +16,9 @@ export function addBillingIntervals(anchor: Date, frequency: BillingFrequency, c
   const steps = frequency.interval_count * cycles;
   switch (frequency.interval_unit) {
     case 'DAY':
-      return new Date(anchor.getTime() + steps * 86_400_000);
+      return new Date(anchor.getTime() + steps * DAY_MS);
     case 'WEEK':
-      return new Date(anchor.getTime() + steps * 7 * 86_400_000);
+      return new Date(anchor.getTime() + steps * 7 * DAY_MS);
     case 'MONTH':
       return addMonthsClamped(anchor, steps);
     case 'YEAR':

@@ -6,8 +6,9 @@ import { resourceNotFound, subscriptionStatusInvalid, unprocessable } from './pa
 import type { SimulatorContext } from './simulator-context.js';
 import type { Plan, Subscription, SubscriptionStatus, Transaction } from './simulator-state.js';
 import { publishSaleCompleted, publishSaleRefunded, publishSubscriptionEvent } from './subscription-events.js';
+import { DAY_MS } from '../shared/formats.js';
 
-const PAYMENT_RETRY_DELAY_MS = 5 * 86_400_000;
+const PAYMENT_RETRY_DELAY_MS = 5 * DAY_MS;
 
 export function planOf(ctx: SimulatorContext, subscription: Subscription): Plan {
   return ctx.state.plans.get(subscription.planId) as Plan;

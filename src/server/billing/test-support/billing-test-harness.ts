@@ -7,8 +7,8 @@ import type { DatabaseHandle } from '../../db/client.js';
 import { createOrganization, createUser } from '../../test-support/factories.js';
 import { testConfig } from '../../test-support/test-config.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
+import { DAY_MS } from '../../../shared/domain/day-length.js';
 
-const DAY_MS = 86_400_000;
 
 export interface Customer {
   user: Awaited<ReturnType<typeof createUser>>;

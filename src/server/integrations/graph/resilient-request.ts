@@ -1,5 +1,6 @@
 import { retryAfterTooLongError, transportError } from './graph-errors.js';
-import { backoffDelayMs, RETRYABLE_STATUSES, retryAfterMs, type RetryPolicy } from './retry-policy.js';
+import { backoffDelayMs } from '../backoff.js';
+import { RETRYABLE_STATUSES, retryAfterMs, type RetryPolicy } from './retry-policy.js';
 
 /** An answer read in full (inside the attempt's timeout), before any error mapping. */
 export interface HttpResult {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, retryAfterMs } from './retry-policy.js';
+import { backoffDelayMs } from '../backoff.js';
+import { retryAfterMs } from './retry-policy.js';
 
 describe('retryAfterMs', () => {
   const now = Date.parse('2025-03-10T14:30:00Z');

@@ -26,7 +26,7 @@ const noContent = () => new Response(null, { status: 204 });
 
 function client(replies: (Response | Error)[]) {
   const scripted = scriptedFetch(replies);
-  return { ...scripted, paypal: new PayPalClient({ apiUrl: 'https://paypal.test', clientId: 'id', clientSecret: 'secret', fetch: scripted.fetch, retryDelaysMs: [1, 1] }) };
+  return { ...scripted, paypal: new PayPalClient({ apiUrl: 'https://paypal.test', clientId: 'id', clientSecret: 'secret', fetch: scripted.fetch, retries: 2, backoff: { baseDelayMs: 1, maxBackoffMs: 1 } }) };
 }
 
 describe('PayPalClient', () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { backoffDelayMs, sleep, type BackoffSettings } from '../backoff.js';
 import {
   paypalCreatedSubscriptionReply,
   paypalErrorReply,
@@ -19,9 +20,12 @@ export interface PayPalClientOptions {
   clientSecret: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
-  /** Pauses before each retry of a failed call; its length is the retry count. */
-  retryDelaysMs?: readonly number[];
+  /** Retries of a call that failed in transit or with 429/5xx (default 2), each after the shared backoff. */
+  retries?: number;
+  backoff?: Partial<BackoffSettings>;
 }
+
+const DEFAULT_BACKOFF: BackoffSettings = { baseDelayMs: 200, maxBackoffMs: 2_000, random: Math.random };
 
 /** A reply PayPal sent with an error status, or no reply at all (status 0). */
 export class PayPalApiError extends Error {
@@ -61,12 +65,14 @@ export class PayPalClient {
   private tokenRequest: Promise<string> | null = null;
   private readonly fetch: typeof fetch;
   private readonly timeoutMs: number;
-  private readonly retryDelaysMs: readonly number[];
+  private readonly retries: number;
+  private readonly backoff: BackoffSettings;
 
   constructor(private readonly options: PayPalClientOptions) {
     this.fetch = options.fetch ?? globalThis.fetch;
     this.timeoutMs = options.timeoutMs ?? 15_000;
-    this.retryDelaysMs = options.retryDelaysMs ?? [200, 1_000];
+    this.retries = options.retries ?? 2;
+    this.backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
   }
 
   get apiUrl(): string {
@@ -217,7 +223,7 @@ export class PayPalClient {
       }
     }
     for (let attempt = 0; ; attempt++) {
-      const retryDelay = this.retryDelaysMs[attempt];
+      const retryDelay = attempt < this.retries ? backoffDelayMs(attempt + 1, this.backoff) : undefined;
       let response: Response;
       try {
         response = await this.fetch(`${this.options.apiUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(this.timeoutMs) });
@@ -263,7 +269,6 @@ async function errorFrom(response: Response, method: string, path: string): Prom
 }
 
 const pathOnly = (path: string) => path.split('?')[0] ?? path;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** PayPal's timestamps: RFC 3339 UTC without fractional seconds. */
 function paypalTime(instant: Date): string {

@@ -23,8 +23,8 @@ import { testConfig } from '../../test-support/test-config.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
 import { DEFAULT_EMAIL_TEMPLATE } from '../default-template.js';
 import type { SendSettings } from '../deliver-email.js';
+import { DAY_MS } from '../../../shared/domain/day-length.js';
 
-const DAY_MS = 86_400_000;
 /** The generated tenants' domain policy (generateTenant's default). */
 const SIMULATED_VALIDITY_DAYS = 90;
 

@@ -18,7 +18,6 @@ export function TemplateVariableButtons({ editor }: { editor: Editor | null }) {
   const labelId = useId();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a row of buttons named by its label, not a form section; a fieldset would bring its own box and legend rules
-    // biome-ignore lint/a11y/useSemanticElements: a row of buttons named by its label, not a form section; a fieldset would bring its own box and legend rules
     <div role="group" aria-labelledby={labelId} className="flex flex-wrap items-center gap-1.5">
       <span id={labelId} className="text-xs font-medium text-muted-foreground">
         Insert variable:

@@ -67,7 +67,7 @@ export function SetupWizard({ open, onOpenChange, onComplete, demoMode, onUseDem
                     aria-current={isCurrent ? 'step' : undefined}
                     onClick={() => dispatch({ type: 'goTo', step: index })}
                     className={cn(
-                      'flex w-full items-center gap-2 rounded-md border px-2 py-2 text-left text-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                      'flex w-full items-center gap-2 rounded-md border px-2 py-2 text-left text-xs outline-none ' + 'focus-visible:ring-[3px] focus-visible:ring-ring/50',
                       isCurrent ? 'border-primary bg-primary/5 text-foreground' : 'text-muted-foreground hover:bg-accent',
                     )}
                   >
