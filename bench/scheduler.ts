@@ -7,10 +7,15 @@
 // tick. Prints, next to the targets: time until the last check started and until the last one
 // finished, mails queued, and duplicates (a second check of an organization's day, a second
 // ledger row or a second mail to a user: must be 0).
-//   npx tsx bench/scheduler.ts  [--tenants 1000] [--users 200] [--latency 20] [--concurrency N] [--pool 10]
+// Also prints how busy the whole machine's CPUs were meanwhile (every process on it: PostgreSQL, the
+// simulator and the instances share them, so a second instance cannot make the run shorter than the
+// CPUs allow).
+//   npx tsx bench/scheduler.ts  [--tenants 1000] [--users 200] [--latency 20] [--pool 20] [--concurrency N]
+// (--concurrency unset: CHECK_CONCURRENCY's default, half of the pool.)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -37,7 +42,7 @@ const { values } = parseArgs({
     users: { type: 'string', default: '200' },
     latency: { type: 'string', default: '20' },
     concurrency: { type: 'string' },
-    pool: { type: 'string', default: '10' },
+    pool: { type: 'string', default: '20' },
   },
 });
 const tenantCount = Number(values.tenants);
@@ -65,6 +70,15 @@ interface RunFigures {
   duplicateChecks: number;
   duplicateLedgerRows: number;
   duplicateMails: number;
+  cpuBusy: number;
+}
+
+/** Busy and total CPU time of the machine so far (/proc/stat, all CPUs), in clock ticks. */
+async function machineCpu(): Promise<{ busy: number; total: number }> {
+  const fields = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // idle and iowait
+  return { busy: total - fields[3]! - fields[4]!, total };
 }
 
 /** Every organization (owner, active subscription, saved configuration for its simulated tenant), a few at a time. */
@@ -179,6 +193,8 @@ async function runWith(
     }
     const due = await scheduleAll(db, 15_000);
     const deadline = due.getTime() + RUN_LIMIT_MS;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due.getTime() - Date.now())));
+    const cpuAtDue = await machineCpu();
     let progress = { done: 0, completed: 0, failed: 0 };
     while (progress.done < directories.length && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -187,6 +203,7 @@ async function runWith(
       );
       progress = { completed: rows[0]!.completed, failed: rows[0]!.failed, done: rows[0]!.completed + rows[0]!.failed };
     }
+    const cpuAtEnd = await machineCpu();
     const [times] = (
       await db.execute<{ tick_start: string; first_start: string; last_start: string; last_finish: string }>(
         sql`select (select min(started_on)::text from pgboss.job where name = 'automation-tick' and started_on >= ${due.toISOString()}) as tick_start,
@@ -225,6 +242,7 @@ async function runWith(
       duplicateChecks: checks.rows[0]!.duplicates,
       duplicateLedgerRows: mail.rows[0]!.duplicates,
       duplicateMails,
+      cpuBusy: (cpuAtEnd.busy - cpuAtDue.busy) / (cpuAtEnd.total - cpuAtDue.total),
     };
   } finally {
     for (const child of instances) await stopInstance(child);
@@ -264,6 +282,7 @@ try {
     `${formatCount(two.mailsQueued)} (${formatCount(two.mailsSent)})`,
     '',
   );
+  row('machine CPU busy from due to done', `${(one.cpuBusy * 100).toFixed(0)} %`, `${(two.cpuBusy * 100).toFixed(0)} %`, '');
   const duplicates = (figures: RunFigures) => figures.duplicateChecks + figures.duplicateLedgerRows + figures.duplicateMails;
   row('duplicates (checks, ledger, mails)', String(duplicates(one)), String(duplicates(two)), '0');
   const met =
