@@ -47,13 +47,14 @@ describe('startSlotWorker', () => {
     };
 
     await waitFor(() => started.length === 2);
-    expect(started).toEqual([1, 2]);
+    // Fetched together, so started together (in either order).
+    expect([...started].sort()).toEqual([1, 2]);
     expect(await states()).toEqual(['active', 'active', 'created', 'created', 'created']);
 
     // A freed slot takes the next job.
     release.get(1)!();
     await waitFor(() => started.length === 3);
-    expect(started).toEqual([1, 2, 3]);
+    expect(started[2]).toBe(3);
     expect(await states()).toEqual(['completed', 'active', 'active', 'created', 'created']);
 
     // Stopped with two still running: both are failed, to be retried; nothing more is taken.
@@ -61,6 +62,6 @@ describe('startSlotWorker', () => {
     expect(await states()).toEqual(['completed', 'retry', 'retry', 'created', 'created']);
     const { rows } = await database.pool.query<{ output: { message: string } }>('select output from pgboss.job where id = $1', [ids[1]]);
     expect(rows[0]?.output.message).toBe(STOPPED_BEFORE_FINISHING);
-    expect(started).toEqual([1, 2, 3]);
+    expect(started).toHaveLength(3);
   });
 });
