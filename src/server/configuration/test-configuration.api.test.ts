@@ -198,7 +198,8 @@ describe('checkEmailTemplate', () => {
 
   it('names unknown variables', () => {
     expect(checkEmailTemplate('<p>{{firstName}} {{daysRemaining}}</p>').message).toBe(
-      'Unknown template variable {{firstName}} will be sent as typed. Available: {{userName}}, {{daysRemaining}}, ' + '{{expirationDate}}, {{companyName}}.',
+      'Unknown template variable {{firstName}} will be sent as typed. Available: {{userName}}, {{daysRemaining}}, ' +
+        '{{expirationDate}}, {{companyName}}, {{userPrincipalName}}, {{changePasswordUrl}}.',
     );
   });
 });

@@ -40,7 +40,6 @@ export const deleteAccountBody = z.object({
     .trim()
     .refine((typed) => typed === DELETE_ACCOUNT_CONFIRMATION, accountMessages.confirmationRequired),
 });
-export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
 
 /** DELETE /api/account: the browser then goes to /api/auth/login after 2 s. */
 export const deleteAccountResponse = z.object({ message: z.literal(accountMessages.deleted) });

@@ -15,7 +15,7 @@ export const adminStatsResponse = z.object({
 export type AdminStats = z.infer<typeof adminStatsResponse>;
 
 /** An organization's subscription as the operator sees it. */
-export const adminOrganizationSchema = z.object({
+const adminOrganizationSchema = z.object({
   id: z.string(),
   name: z.string(),
   domain: z.string(),
@@ -28,7 +28,7 @@ export const adminOrganizationSchema = z.object({
 export type AdminOrganization = z.infer<typeof adminOrganizationSchema>;
 
 /** One user of GET /api/admin/users, newest first. */
-export const adminUserSchema = z.object({
+const adminUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
   firstName: z.string().nullable(),
@@ -46,7 +46,7 @@ export const adminUsersQuery = z.object({ search: text().trim().max(200).optiona
 export const adminUsersResponse = z.array(adminUserSchema);
 
 /** GET /api/admin/subscriptions: organizations whose status is active or trialing. */
-export const adminSubscriptionSchema = adminOrganizationSchema.extend({
+const adminSubscriptionSchema = adminOrganizationSchema.extend({
   /** Email addresses of the organization's owners. */
   ownerEmails: z.array(z.string()),
   /** What the subscription contributes to MRR, in USD. */
@@ -56,7 +56,7 @@ export type AdminSubscription = z.infer<typeof adminSubscriptionSchema>;
 export const adminSubscriptionsResponse = z.array(adminSubscriptionSchema);
 
 /** One entry of GET /api/admin/audit-log (the latest 100, newest first): what operator admins did. */
-export const operatorAuditEntrySchema = z.object({
+const operatorAuditEntrySchema = z.object({
   id: z.string(),
   action: z.enum(['admin_sign_in', 'users_export', 'announcement_published']),
   /** Who: the identity provider's issuer and subject, and the address it asserted at sign-in. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQueryFields, pagingMessages, wholeNumber } from './paging.js';
 
-export const auditStatusSchema = z.enum(['success', 'warning', 'error']);
+const auditStatusSchema = z.enum(['success', 'warning', 'error']);
 export type AuditStatus = z.infer<typeof auditStatusSchema>;
 
 /** The area an entry belongs to; free text in the database so modules can add their own. */
 export type AuditCategory = 'configuration' | 'connection' | 'directory' | 'automation' | 'notification' | 'email' | 'billing' | 'account';
 
-export const auditLogEntrySchema = z.object({
+const auditLogEntrySchema = z.object({
   id: z.string(),
   category: z.string(),
   status: auditStatusSchema,

@@ -95,7 +95,7 @@ export const updatePaymentMethodResponse = z.object({ clientSecret: z.string(), 
 export type UpdatePaymentMethodResponse = z.infer<typeof updatePaymentMethodResponse>;
 
 /** One recorded payment, newest first in GET /api/billing-history. */
-export const billingHistoryItem = z.object({
+const billingHistoryItem = z.object({
   id: z.string(),
   /** When PayPal took the payment (ISO 8601). */
   date: z.string(),

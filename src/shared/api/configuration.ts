@@ -173,7 +173,7 @@ export type Configuration = z.output<typeof configurationSchema>;
 /** What the API sends (`tenantId` for the Entra tenant). */
 export type ConfigurationWire = z.input<typeof configurationSchema>;
 
-export const connectionProblemSchema = z.enum(CONNECTION_PROBLEMS);
+const connectionProblemSchema = z.enum(CONNECTION_PROBLEMS);
 
 /** GET /api/connection-status: what the dashboard header badge reads. */
 export const connectionStatusSchema = z.object({
@@ -189,13 +189,13 @@ export const connectionStatusSchema = z.object({
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
-export const testStatusSchema = z.enum(['success', 'warning', 'error']);
+const testStatusSchema = z.enum(['success', 'warning', 'error']);
 export type TestStatus = z.infer<typeof testStatusSchema>;
-export const testCheckSchema = z.object({ status: testStatusSchema, message: z.string() });
+const testCheckSchema = z.object({ status: testStatusSchema, message: z.string() });
 export type TestCheck = z.infer<typeof testCheckSchema>;
 
 /** The verdict on the connection that a test records for the header badge; Test Connection reports it. */
-export const connectionVerdictSchema = z.object({
+const connectionVerdictSchema = z.object({
   status: connectionStatusValueSchema.exclude(['unknown']),
   problem: connectionProblemSchema.nullable(),
   message: z.string(),

@@ -23,7 +23,7 @@ export const dashboardStatsSchema = z.object({
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 /** What one check found and did. */
-export const checkSummarySchema = z.object({
+const checkSummarySchema = z.object({
   /** Users the directory returned. */
   scannedUsers: z.number(),
   /** Enabled users inside the group filters. */
@@ -62,7 +62,6 @@ export const automationMessages = {
 
 /** POST /api/toggle-automation. */
 export const toggleAutomationBody = z.object({ enabled: z.boolean({ error: automationMessages.enabledRequired }) });
-export type ToggleAutomationBody = z.infer<typeof toggleAutomationBody>;
 
 export const toggleAutomationResponse = z.object({
   message: z.string(),

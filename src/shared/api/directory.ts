@@ -4,13 +4,13 @@ import type { ExpiryReason } from '../domain/password-expiry.js';
 import { configurationMessages as messages } from '../domain/validation-messages.js';
 import { guid } from './guid.js';
 
-export const securityGroupSchema = z.object({ id: z.string(), displayName: z.string() });
+const securityGroupSchema = z.object({ id: z.string(), displayName: z.string() });
 export type SecurityGroup = z.infer<typeof securityGroupSchema>;
 
 /** GET /api/security-groups: the tenant's security groups, by display name. */
 export const listSecurityGroupsResponse = z.array(securityGroupSchema);
 
-export const MAX_GROUPS_PER_LIST = 100;
+const MAX_GROUPS_PER_LIST = 100;
 
 /**
  * includeGroups / excludeGroups: group object ids, lower-cased and without repeats. Each id
@@ -62,7 +62,7 @@ const EXPIRY_REASONS = [
 ] as const satisfies readonly ExpiryReason[];
 export const expiryReasonSchema = z.enum(EXPIRY_REASONS);
 
-export const previewUserSchema = z.object({
+const previewUserSchema = z.object({
   id: z.string(),
   displayName: z.string(),
   /** `mail`, or the user principal name when the user has none. */
@@ -78,7 +78,7 @@ export const previewUserSchema = z.object({
 });
 export type PreviewUser = z.infer<typeof previewUserSchema>;
 
-export const previewStatsSchema = z.object({
+const previewStatsSchema = z.object({
   /** Every user the directory returned. */
   totalUsers: z.number(),
   /** Enabled users the group filters select: the ones reminders are for. */

@@ -3,7 +3,7 @@ import { expiryReasonSchema } from './directory.js';
 import { pageQueryFields, sortQueryFields } from './paging.js';
 import { nameText, text } from './text-fields.js';
 
-export const PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH = 200;
+const PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH = 200;
 
 /** Texts for the send calls (the first is in docs/product.md §Messages) and the users table's query. */
 export const notificationMessages = {
@@ -55,12 +55,12 @@ export const sendEmailResponse = z.object({
 });
 export type SendEmailResponse = z.infer<typeof sendEmailResponse>;
 
-export const passwordExpirationStatusSchema = z.enum(['notified', 'expired', 'pending']);
+const passwordExpirationStatusSchema = z.enum(['notified', 'expired', 'pending']);
 export type PasswordExpirationStatus = z.infer<typeof passwordExpirationStatusSchema>;
 
 /** Where a mail to a user stands: waiting, being handed to Graph, accepted, refused, or held back by the mailbox's limit. */
 export const EMAIL_DELIVERY_STATES = ['queued', 'sending', 'sent', 'failed', 'deferred'] as const;
-export const emailDeliverySchema = z.object({
+const emailDeliverySchema = z.object({
   state: z.enum(EMAIL_DELIVERY_STATES),
   /** Why it failed or waits, as the audit log says it; null when nothing went wrong. */
   error: z.string().nullable(),
@@ -72,7 +72,7 @@ export const emailDeliverySchema = z.object({
 export type EmailDelivery = z.infer<typeof emailDeliverySchema>;
 
 /** One row of GET /api/password-expirations (docs/product.md §Fields). */
-export const passwordExpirationRecordSchema = z.object({
+const passwordExpirationRecordSchema = z.object({
   id: z.string(),
   /** The Entra user's object id. */
   userId: z.string(),
@@ -102,11 +102,11 @@ export type PasswordExpirationRecord = z.infer<typeof passwordExpirationRecordSc
  * has passed; `no_date`: the password never expires, is managed by federation or on-premises, or
  * has no change date; `all`: everyone.
  */
-export const PASSWORD_EXPIRATION_FILTERS = ['expiring_soon', 'expired', 'no_date', 'all'] as const;
+const PASSWORD_EXPIRATION_FILTERS = ['expiring_soon', 'expired', 'no_date', 'all'] as const;
 export type PasswordExpirationFilter = (typeof PASSWORD_EXPIRATION_FILTERS)[number];
 
 /** Sortable columns. `expiry`: a password with no date sorts as the farthest; `last_notified`: never sorts as the earliest. */
-export const PASSWORD_EXPIRATION_SORTS = ['expiry', 'name', 'email', 'last_notified'] as const;
+const PASSWORD_EXPIRATION_SORTS = ['expiry', 'name', 'email', 'last_notified'] as const;
 export type PasswordExpirationSort = (typeof PASSWORD_EXPIRATION_SORTS)[number];
 
 /**

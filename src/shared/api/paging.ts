@@ -19,7 +19,7 @@ export const pageQueryFields = {
   pageSize: wholeNumber(pagingMessages.pageSize, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 };
 
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** `?sort=&direction=` of a sortable list: one of its `columns` (`fallback` when absent), ascending unless told. */

@@ -15,7 +15,7 @@ const BROKEN_TEXT = /[\0\uD800-\uDFFF]/u;
 // "exe.png"), and the zero-width characters that make two identical-looking names differ.
 const UNSAFE_IN_NAME = /[\p{Cc}\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
 
-export const isWellFormedText = (value: string): boolean => !BROKEN_TEXT.test(value);
+const isWellFormedText = (value: string): boolean => !BROKEN_TEXT.test(value);
 
 /**
  * Every free-text field of a request: any string that can be stored, logged and sent on. Build

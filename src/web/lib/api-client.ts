@@ -40,13 +40,13 @@ export class UnexpectedResponseError extends Error {
 export interface ResponseSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly ResponseIssue[] } };
 }
-export interface ResponseIssue {
+interface ResponseIssue {
   readonly path: readonly PropertyKey[];
   readonly message: string;
 }
 
 /** Every API call names the selected organization; the server scopes tenant data by it. */
-export function tenantHeaders(): Record<string, string> {
+function tenantHeaders(): Record<string, string> {
   const tenant = selectedTenantStore.getSelectedTenant();
   return tenant ? { 'x-tenant-id': tenant.id } : {};
 }

@@ -14,7 +14,7 @@ export const configurationQueryOptions = queryOptions({
   queryFn: ({ signal }) => getJson('/api/configuration', configurationSchema, signal),
 });
 
-export const defaultTemplateQueryKey = ['/api/default-template'] as const;
+const defaultTemplateQueryKey = ['/api/default-template'] as const;
 
 /** GET /api/default-template: the product's reminder template, `{ template }` (HTML). */
 export const defaultTemplateQueryOptions = queryOptions({

@@ -17,7 +17,7 @@ export interface SelectedTenantStore {
 }
 
 /** The remembered selection in `storage`, or null (stored-tenant.ts validates it). */
-export type StoredTenantReader = (storage: KeyValueStorage | null) => Tenant | null;
+type StoredTenantReader = (storage: KeyValueStorage | null) => Tenant | null;
 
 /**
  * The store starts empty until restore() takes up what `storage` remembers: the app restores it

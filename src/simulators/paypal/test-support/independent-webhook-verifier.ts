@@ -5,7 +5,7 @@
 import { createPublicKey, verify, X509Certificate } from 'node:crypto';
 
 /** Bit-by-bit CRC-32 (reflected polynomial 0xEDB88320), deliberately without a lookup table. */
-export function referenceCrc32(bytes: Uint8Array): number {
+function referenceCrc32(bytes: Uint8Array): number {
   let crc = 0xffffffff;
   for (const byte of bytes) {
     crc ^= byte;

@@ -6,7 +6,7 @@ import { navigateToServerRoute } from '@/lib/navigation';
 /** docs/product.md §Constants: the browser goes to /api/auth/login 2000 ms after the deletion. */
 export const DELETION_REDIRECT_DELAY_MS = 2000;
 
-export async function deleteAccount(): Promise<DeleteAccountResponse> {
+async function deleteAccount(): Promise<DeleteAccountResponse> {
   return requestJson('DELETE', '/api/account', deleteAccountResponse, { confirmation: DELETE_ACCOUNT_CONFIRMATION });
 }
 

@@ -3,7 +3,7 @@ import { notificationPreferencesSchema, type NotificationPreferences } from '../
 import { requestJson } from '@/lib/api-client';
 import { notificationPreferencesQueryKey } from './get-notification-preferences';
 
-export async function updateNotificationPreferences(changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
+async function updateNotificationPreferences(changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
   return requestJson('PUT', '/api/notification-preferences', notificationPreferencesSchema, changes);
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { updatePaymentMethodResponse, type UpdatePaymentMethodResponse } from '../../../../shared/api/billing';
 import { requestJson } from '@/lib/api-client';
 
-export async function requestPaymentMethodUpdate(): Promise<UpdatePaymentMethodResponse> {
+async function requestPaymentMethodUpdate(): Promise<UpdatePaymentMethodResponse> {
   return requestJson('POST', '/api/update-payment-method', updatePaymentMethodResponse);
 }
 

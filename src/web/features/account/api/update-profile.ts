@@ -4,9 +4,9 @@ import { authUserSchema, type AuthUser, type updateProfileBody } from '../../../
 import { requestJson } from '@/lib/api-client';
 import { authUserQueryKey } from '@/lib/query-keys';
 
-export type UpdateProfileBody = z.output<typeof updateProfileBody>;
+type UpdateProfileBody = z.output<typeof updateProfileBody>;
 
-export async function updateProfile(body: UpdateProfileBody): Promise<AuthUser> {
+async function updateProfile(body: UpdateProfileBody): Promise<AuthUser> {
   return requestJson('PUT', '/api/auth/user', authUserSchema, body);
 }
 

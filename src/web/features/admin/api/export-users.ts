@@ -3,7 +3,7 @@ import { exportFileName } from '../../../../shared/api/admin';
 import { apiRequest } from '@/lib/api-client';
 import { saveFile } from '../utils/save-file';
 
-export async function exportUsers(): Promise<Blob> {
+async function exportUsers(): Promise<Blob> {
   const res = await apiRequest('GET', '/api/admin/export-users');
   return res.blob();
 }

@@ -5,7 +5,7 @@ import { getJson } from '@/lib/api-client';
 export const adminStatsQueryKey = ['/api/admin/stats'] as const;
 
 /** docs/product.md §API: admin stats may be reused for 60 s. */
-export const ADMIN_STATS_STALE_MS = 60_000;
+const ADMIN_STATS_STALE_MS = 60_000;
 
 /** GET /api/admin/stats: users, active subscriptions, trial users and MRR in USD. */
 export function useAdminStats() {

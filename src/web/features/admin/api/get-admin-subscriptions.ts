@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { adminSubscriptionsResponse } from '../../../../shared/api/admin';
 import { getJson } from '@/lib/api-client';
 
-export const adminSubscriptionsQueryKey = ['/api/admin/subscriptions'] as const;
+const adminSubscriptionsQueryKey = ['/api/admin/subscriptions'] as const;
 
 /** GET /api/admin/subscriptions: organizations whose status is active or trialing. */
 export function useAdminSubscriptions() {

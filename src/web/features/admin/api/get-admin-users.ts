@@ -3,7 +3,7 @@ import { adminUsersResponse } from '../../../../shared/api/admin';
 import { getJson } from '@/lib/api-client';
 
 /** docs/product.md §API: the admin user list may be reused for 30 s. */
-export const ADMIN_USERS_STALE_MS = 30_000;
+const ADMIN_USERS_STALE_MS = 30_000;
 
 /** GET /api/admin/users, with ?search= when searching (the server applies the match rule of docs/product.md §Validation). */
 export function adminUsersUrl(search: string): string {

@@ -24,7 +24,7 @@ export async function fetchAuthUser(signal?: AbortSignal): Promise<AuthUser | nu
 }
 
 /** Never retried. */
-export const authUserQueryOptions = queryOptions({
+const authUserQueryOptions = queryOptions({
   queryKey: authUserQueryKey,
   queryFn: ({ signal }) => fetchAuthUser(signal),
   retry: false,

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { previewGroupUsersResponse, type PreviewGroupUsersBody, type PreviewGroupUsersResult } from '../../../../shared/api/directory';
 import { requestJson } from '@/lib/api-client';
 
-export async function previewGroupUsers(body: PreviewGroupUsersBody): Promise<PreviewGroupUsersResult> {
+async function previewGroupUsers(body: PreviewGroupUsersBody): Promise<PreviewGroupUsersResult> {
   return requestJson('POST', '/api/preview-group-users', previewGroupUsersResponse, body);
 }
 

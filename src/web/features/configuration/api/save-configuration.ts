@@ -10,7 +10,7 @@ import { securityGroupsQueryKey } from './get-security-groups';
 /** PUT: a group was added or removed; POST: the Save button. Both save the whole configuration. */
 export type SaveMethod = 'PUT' | 'POST';
 
-export async function saveConfiguration(method: SaveMethod, body: ConfigurationBody): Promise<Configuration> {
+async function saveConfiguration(method: SaveMethod, body: ConfigurationBody): Promise<Configuration> {
   return requestJson(method, '/api/configuration', configurationSchema, toWire(body));
 }
 

@@ -3,7 +3,7 @@ import { auditLogPageResponse, type AuditLogPage } from '../../../../shared/api/
 import { getJson } from '@/lib/api-client';
 import { auditLogsQueryKey } from './overview-query-keys';
 
-export async function fetchAuditLogPage(page: number, pageSize: number, signal?: AbortSignal): Promise<AuditLogPage> {
+async function fetchAuditLogPage(page: number, pageSize: number, signal?: AbortSignal): Promise<AuditLogPage> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
   return getJson(`/api/audit-logs?${query.toString()}`, auditLogPageResponse, signal);
 }

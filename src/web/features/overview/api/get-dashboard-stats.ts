@@ -4,7 +4,7 @@ import { getJson } from '@/lib/api-client';
 import { dashboardStatsQueryKey } from './overview-query-keys';
 
 /** docs/product.md §API: the dashboard stats refetch every 30 s. */
-export const DASHBOARD_STATS_REFETCH_MS = 30_000;
+const DASHBOARD_STATS_REFETCH_MS = 30_000;
 
 /** GET /api/dashboard-stats: the stat cards, the automation status and the configuration status. */
 export function useDashboardStats() {

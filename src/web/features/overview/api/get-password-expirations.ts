@@ -29,7 +29,7 @@ export function passwordExpirationsUrl({ filter, sort, direction, page, pageSize
 // Under the shared prefix, so a check or a sent email (which invalidate the prefix) reloads every page.
 export const passwordExpirationsPageKey = (request: PasswordExpirationsRequest) => [...passwordExpirationsQueryKey, request] as const;
 
-export async function fetchPasswordExpirationsPage(request: PasswordExpirationsRequest, signal?: AbortSignal): Promise<PasswordExpirationsPage> {
+async function fetchPasswordExpirationsPage(request: PasswordExpirationsRequest, signal?: AbortSignal): Promise<PasswordExpirationsPage> {
   return getJson(passwordExpirationsUrl(request), passwordExpirationsPage, signal);
 }
 

@@ -4,7 +4,7 @@ export const passwordExpirationsQueryKey = ['/api/password-expirations'] as cons
 // Every audit query starts with this segment, so one invalidation refreshes the card and the log.
 export const auditLogsQueryKey = ['/api/audit-logs'] as const;
 // Owned by the header's connection badge: the same URL key, so a check refreshes what it shows.
-export const connectionStatusQueryKey = ['/api/connection-status'] as const;
+const connectionStatusQueryKey = ['/api/connection-status'] as const;
 
 /** What a password check changes: the counts, the users, the log and the connection state. */
 export const checkResultQueryKeys: readonly QueryKey[] = [dashboardStatsQueryKey, passwordExpirationsQueryKey, auditLogsQueryKey, connectionStatusQueryKey];

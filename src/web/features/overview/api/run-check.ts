@@ -3,7 +3,7 @@ import { runCheckResponse, type RunCheckResponse } from '../../../../shared/api/
 import { requestJson } from '@/lib/api-client';
 import { checkResultQueryKeys, invalidateQueries } from './overview-query-keys';
 
-export async function runCheck(): Promise<RunCheckResponse> {
+async function runCheck(): Promise<RunCheckResponse> {
   return requestJson('POST', '/api/run-check', runCheckResponse);
 }
 

@@ -3,7 +3,7 @@ import { sendEmailResponse, type SendEmailResponse, type SendManualEmailBody } f
 import { requestJson } from '@/lib/api-client';
 import { auditLogsQueryKey, dashboardStatsQueryKey, invalidateQueries, passwordExpirationsQueryKey } from './overview-query-keys';
 
-export async function sendManualEmail(body: SendManualEmailBody): Promise<SendEmailResponse> {
+async function sendManualEmail(body: SendManualEmailBody): Promise<SendEmailResponse> {
   return requestJson('POST', '/api/send-manual-email', sendEmailResponse, body);
 }
 

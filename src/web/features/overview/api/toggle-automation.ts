@@ -4,7 +4,7 @@ import { requestJson } from '@/lib/api-client';
 import { configurationQueryKey } from '@/lib/configuration-queries';
 import { auditLogsQueryKey, dashboardStatsQueryKey, invalidateQueries } from './overview-query-keys';
 
-export async function toggleAutomation(enabled: boolean): Promise<ToggleAutomationResponse> {
+async function toggleAutomation(enabled: boolean): Promise<ToggleAutomationResponse> {
   return requestJson('POST', '/api/toggle-automation', toggleAutomationResponse, { enabled });
 }
 

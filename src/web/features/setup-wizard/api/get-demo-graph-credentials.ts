@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { demoGraphCredentialsSchema } from '../../../../shared/api/configuration';
 import { getJson } from '@/lib/api-client';
 
-export const demoGraphCredentialsQueryKey = ['/api/demo/graph-credentials'] as const;
+const demoGraphCredentialsQueryKey = ['/api/demo/graph-credentials'] as const;
 
 /** GET /api/demo/graph-credentials: exists in demo mode only, so ask only then. */
 export function useDemoGraphCredentials({ enabled }: { enabled: boolean }) {

@@ -3,7 +3,7 @@ import { subscriptionChangeResponse, type SubscriptionChangeResponse } from '../
 import { requestJson } from '@/lib/api-client';
 import { applySubscriptionChange } from '../utils/apply-subscription-change';
 
-export async function cancelSubscription(): Promise<SubscriptionChangeResponse> {
+async function cancelSubscription(): Promise<SubscriptionChangeResponse> {
   return requestJson('POST', '/api/cancel-subscription', subscriptionChangeResponse);
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { createSubscriptionResponse, type CreateSubscriptionBody, type CreateSubscriptionResponse } from '../../../../shared/api/billing';
 import { requestJson } from '@/lib/api-client';
 
-export async function createSubscription(body: CreateSubscriptionBody): Promise<CreateSubscriptionResponse> {
+async function createSubscription(body: CreateSubscriptionBody): Promise<CreateSubscriptionResponse> {
   return requestJson('POST', '/api/paypal/create-subscription', createSubscriptionResponse, body);
 }
 

@@ -5,7 +5,7 @@ import { getJson } from '@/lib/api-client';
 export const subscriptionStatusQueryKey = ['/api/subscription-status'] as const;
 
 /** docs/product.md §API: the subscription status may be reused for 30 s before it is fetched again. */
-export const SUBSCRIPTION_STATUS_STALE_MS = 30_000;
+const SUBSCRIPTION_STATUS_STALE_MS = 30_000;
 
 /** GET /api/subscription-status for the selected organization. */
 export function useSubscriptionStatus() {

@@ -3,7 +3,7 @@ import { subscriptionChangeResponse, type SubscriptionChangeResponse } from '../
 import { requestJson } from '@/lib/api-client';
 import { applySubscriptionChange } from '../utils/apply-subscription-change';
 
-export async function reactivateSubscription(): Promise<SubscriptionChangeResponse> {
+async function reactivateSubscription(): Promise<SubscriptionChangeResponse> {
   return requestJson('POST', '/api/reactivate-subscription', subscriptionChangeResponse);
 }
 

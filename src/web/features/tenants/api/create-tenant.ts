@@ -3,7 +3,7 @@ import { tenantSchema, type CreateTenantBody, type Tenant } from '../../../../sh
 import { requestJson } from '@/lib/api-client';
 import { authUserQueryKey, tenantsQueryKey } from '@/lib/query-keys';
 
-export async function createTenant(body: CreateTenantBody): Promise<Tenant> {
+async function createTenant(body: CreateTenantBody): Promise<Tenant> {
   return requestJson('POST', '/api/tenants', tenantSchema, body);
 }
 

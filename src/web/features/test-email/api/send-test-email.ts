@@ -5,7 +5,7 @@ import { requestJson } from '@/lib/api-client';
 // Shown by the Overview (recent activity, emails sent today): a test email changes both.
 const refreshedQueryKeys = [['/api/audit-logs'], ['/api/dashboard-stats']] as const;
 
-export async function sendTestEmail(body: SendTestEmailBody): Promise<SendEmailResponse> {
+async function sendTestEmail(body: SendTestEmailBody): Promise<SendEmailResponse> {
   return requestJson('POST', '/api/send-test-email', sendEmailResponse, body);
 }
 

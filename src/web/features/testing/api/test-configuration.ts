@@ -3,7 +3,7 @@ import { testConfigurationResponse, type TestConfigurationResult } from '../../.
 import { requestJson } from '@/lib/api-client';
 import { useTenantContext } from '@/lib/tenant-context';
 
-export async function testConfiguration(): Promise<TestConfigurationResult> {
+async function testConfiguration(): Promise<TestConfigurationResult> {
   return requestJson('POST', '/api/test-configuration', testConfigurationResponse);
 }
 
