@@ -135,7 +135,7 @@ test('setup wizard -> demo credentials -> test -> group filters -> preview; a wr
   await expect(toast(page, /Tenant authentication failed: Invalid client secret: Entra ID expected the secret's Value, not its Secret ID/)).toBeVisible();
   const tenantCheck = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Tenant Connection' }) });
   await expect(tenantCheck).toContainText('Failed');
-  await expect(tenantCheck).toContainText("not its Secret ID");
+  await expect(tenantCheck).toContainText('not its Secret ID');
   await expect(page.getByText('Configuration has errors that must be resolved before going live.')).toBeVisible();
   await expect(header.getByText('Connection Issues')).toBeVisible();
 });

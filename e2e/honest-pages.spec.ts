@@ -24,7 +24,9 @@ async function atPayPal(page: Page, action: 'fail-payment' | 'expire'): Promise<
 test.describe('the dashboard of an organization in New York, seen from Tokyo', () => {
   test.use({ timezoneId: 'Asia/Tokyo' });
 
-  test('before the first save: actions disabled with a reason; then zoned times, a save error that leads to its field, and a group added alone', async ({ page }) => {
+  test('before the first save: actions disabled with a reason; then zoned times, a save error that leads to its field, and a group added alone', async ({
+    page,
+  }) => {
     await signUpWithOrganization(page, { email: uniqueEmail('honest'), name: 'Hana Honest' }, { name: 'Contoso Ltd', domain: 'contoso.com' });
     await subscribeInDemo(page);
 
@@ -66,7 +68,9 @@ test.describe('the dashboard of an organization in New York, seen from Tokyo', (
     await expect(page.getByLabel('From Email')).toBeFocused();
 
     // A group added with another unsaved edit pending saves the group only; the edit stays unsaved.
-    const savedFrom = ((await (await page.request.get('/api/configuration', { headers: { 'x-tenant-id': (await organizationOf(page)).id } })).json()) as { fromEmail: string }).fromEmail;
+    const savedFrom = (
+      (await (await page.request.get('/api/configuration', { headers: { 'x-tenant-id': (await organizationOf(page)).id } })).json()) as { fromEmail: string }
+    ).fromEmail;
     await page.getByLabel('From Email').fill('helpdesk@contoso.com');
     await pickOption(page, 'Include groups', 'Password Reminder Pilot');
     await expect(toast(page, 'Configuration saved successfully')).toBeVisible();

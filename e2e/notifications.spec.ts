@@ -72,7 +72,10 @@ test('template with colour and variables -> preview -> Run Now -> users and acti
 
   const usersCard = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Users with Expiring Passwords' }) });
   // The server pages the table: 25 users at a time; everyone ('All') takes more than one page.
-  await usersCard.getByRole('group', { name: 'Show users' }).getByRole('button', { name: /^All \(\d+\)$/ }).click();
+  await usersCard
+    .getByRole('group', { name: 'Show users' })
+    .getByRole('button', { name: /^All \(\d+\)$/ })
+    .click();
   const pager = usersCard.getByRole('navigation', { name: 'Users table pages' });
   await expect(pager.getByText(/^Showing 1–25 of \d+$/)).toBeVisible();
   await pager.getByRole('button', { name: 'Next' }).click();

@@ -14,7 +14,10 @@ async function configureAppWithoutMailSend(page: Page): Promise<void> {
   const headers = { 'x-tenant-id': organization!.id };
   const { configured, hasClientSecret, clientSecretUpdatedAt, updatedAt, ...saved } = await (await page.request.get('/api/configuration', { headers })).json();
   const { directoryId, applicationId, clientSecret } = DEMO_APP_WITHOUT_MAIL_SEND;
-  const switched = await page.request.put('/api/configuration', { headers, data: { ...saved, tenantId: directoryId, azureDirectoryId: directoryId, applicationId, clientSecret } });
+  const switched = await page.request.put('/api/configuration', {
+    headers,
+    data: { ...saved, tenantId: directoryId, azureDirectoryId: directoryId, applicationId, clientSecret },
+  });
   expect(switched.ok(), await switched.text()).toBe(true);
 }
 

@@ -39,7 +39,9 @@ test('pilot mode sends every reminder to one mailbox, the subject naming the rea
 
   await expect(async () => {
     await page.goto(await mailboxUrl(page, pilot));
-    await expect(page.getByRole('article').filter({ hasText: '[Pilot: for alex.wilber@contoso.com] Password Expiration Notice' })).toHaveCount(1, { timeout: 1_000 });
+    await expect(page.getByRole('article').filter({ hasText: '[Pilot: for alex.wilber@contoso.com] Password Expiration Notice' })).toHaveCount(1, {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 20_000 });
   // Nothing of this organization's run went to Alex himself: every mail of the run is the pilot's.
   await expect(page.getByRole('article').filter({ hasText: 'Password Expiration Notice' }).first()).toContainText('[Pilot: for');

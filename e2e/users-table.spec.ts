@@ -59,7 +59,11 @@ test('users table: expiring soon first, filters, sorting, reasons, delivery stat
   await expect(page.getByRole('region', { name: 'Statistics' })).toContainText(new RegExp(`Expiring Soon\\s*${soonCount}(?!\\d)`));
   await expect(card.getByRole('navigation', { name: 'Users table pages' })).toContainText(`Showing 1–${soonCount} of ${soonCount}`);
   // Every row says where its date comes from.
-  await expect(bodyRows(card).first().getByRole('cell', { name: /^(Domain policy|Organization default) \(\d+ days\)$/ })).toBeVisible();
+  await expect(
+    bodyRows(card)
+      .first()
+      .getByRole('cell', { name: /^(Domain policy|Organization default) \(\d+ days\)$/ }),
+  ).toBeVisible();
   // Run Now's reminders: the latest one's delivery state shows next to Last Notified.
   await expect(bodyRows(card).nth(alexAt).locator('[data-delivery]')).toHaveText(/^(Queued|Sending|Sent|Deferred|Failed)$/);
 
@@ -81,7 +85,9 @@ test('users table: expiring soon first, filters, sorting, reasons, delivery stat
   await filterButton(card, 'All').click();
   const [organization] = (await (await page.request.get('/api/tenants')).json()) as { id: string }[];
   const serverOrder = async (direction: 'asc' | 'desc') => {
-    const response = await page.request.get(`/api/password-expirations?filter=all&sort=name&direction=${direction}&pageSize=2`, { headers: { 'x-tenant-id': organization!.id } });
+    const response = await page.request.get(`/api/password-expirations?filter=all&sort=name&direction=${direction}&pageSize=2`, {
+      headers: { 'x-tenant-id': organization!.id },
+    });
     return ((await response.json()) as { records: { userEmail: string }[] }).records.map((record) => record.userEmail);
   };
   const userHeader = card.getByRole('columnheader', { name: 'User' });
@@ -123,7 +129,7 @@ test('users table: expiring soon first, filters, sorting, reasons, delivery stat
   await expect(card.getByRole('columnheader', { name: 'Expires In' })).toHaveAttribute('aria-sort', 'ascending');
 });
 
-test("users table: a reminder Graph refused shows Failed, and why on hover", async ({ page }) => {
+test('users table: a reminder Graph refused shows Failed, and why on hover', async ({ page }) => {
   await signUpWithOrganization(page, { email: uniqueEmail('users-table-failed'), name: 'Fay Failed' }, { name: 'Contoso Ltd', domain: 'contoso.com' });
   await subscribeInDemo(page);
   // The demo tenant's app registration consented without Mail.Send: every sendMail is refused.

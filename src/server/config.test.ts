@@ -41,9 +41,9 @@ describe('loadConfig', () => {
 
   it('requires the whole OIDC triple, and PayPal credentials outside demo mode', () => {
     expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://login.microsoftonline.com/common/v2.0' })).toThrow(/OIDC_CLIENT_ID/);
-    expect(() =>
-      loadConfig({ OIDC_ISSUER_URL: 'https://login.microsoftonline.com/common/v2.0', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' }),
-    ).toThrow(/PAYPAL_CLIENT_ID/);
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://login.microsoftonline.com/common/v2.0', OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' })).toThrow(
+      /PAYPAL_CLIENT_ID/,
+    );
     const config = loadConfig({
       OIDC_ISSUER_URL: 'https://login.microsoftonline.com/common/v2.0',
       OIDC_CLIENT_ID: 'id',
@@ -85,12 +85,16 @@ describe('loadConfig', () => {
     expect(configured.accountMail).toEqual({ smtpUrl: 'smtps://mailer:secret@smtp.example.com:465', from: 'Passwatch <alerts@example.com>' });
     expect(loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587', MAIL_FROM: 'alerts@example.com' }).accountMail.from).toBe('alerts@example.com');
     expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/);
-    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'alerts@example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'alerts@example.com' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
     for (const from of ['not an address', 'Passwatch <alerts@example.com', 'a@b.c\r\nBcc: x@y.z']) {
       expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: from })).toThrow(/MAIL_FROM: must be an address or Name <address>/);
     }
     // A bad URL is named without its password.
-    expect(() => loadConfig({ SMTP_URL: 'smtp+tls://mailer:hunter2@smtp.example.com', MAIL_FROM: 'alerts@example.com' })).toThrow(/SMTP_URL: .*\(value not shown/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp+tls://mailer:hunter2@smtp.example.com', MAIL_FROM: 'alerts@example.com' })).toThrow(
+      /SMTP_URL: .*\(value not shown/,
+    );
     expect(() => loadConfig({ SMTP_URL: 'smtp+tls://mailer:hunter2@smtp.example.com', MAIL_FROM: 'alerts@example.com' })).not.toThrow(/hunter2/);
   });
 });

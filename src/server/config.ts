@@ -2,9 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { certificateCredentialProblem } from './integrations/graph/index.js';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const emailList = z
   .string()
@@ -57,7 +55,15 @@ const mailbox = z
 const DEMO_MAIL_FROM = 'Passwatch <account-mail@passwatch.invalid>';
 
 /** Settings whose value is or may carry a secret. */
-const SECRET_SETTINGS: ReadonlySet<string> = new Set(['SMTP_URL', 'DATABASE_URL', 'OIDC_CLIENT_SECRET', 'PAYPAL_CLIENT_SECRET', 'SECRETS_ENCRYPTION_KEY', 'ENTRA_APP_PRIVATE_KEY', 'ENTRA_APP_CLIENT_SECRET']);
+const SECRET_SETTINGS: ReadonlySet<string> = new Set([
+  'SMTP_URL',
+  'DATABASE_URL',
+  'OIDC_CLIENT_SECRET',
+  'PAYPAL_CLIENT_SECRET',
+  'SECRETS_ENCRYPTION_KEY',
+  'ENTRA_APP_PRIVATE_KEY',
+  'ENTRA_APP_CLIENT_SECRET',
+]);
 
 /** Every setting the server reads, documented in .env.example. */
 const environmentSchema = z
@@ -113,21 +119,34 @@ const environmentSchema = z
     PAYPAL_CERT_HOSTS: z
       .string()
       .default('api.paypal.com,api-m.paypal.com,api.sandbox.paypal.com,api-m.sandbox.paypal.com')
-      .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean)),
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      ),
     DEMO_PAYPAL_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3003),
     SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@passwatch.app'),
 
-    SMTP_URL: z
-      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' })
-      .optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' }).optional(),
     MAIL_FROM: mailbox.optional(),
 
     ADMIN_EMAILS: emailList.default([]),
     ADMIN_SUBJECTS: subjectList.default([]),
-    SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 90).default(60 * 24 * 7),
+    SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 90)
+      .default(60 * 24 * 7),
     SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     COOKIE_SECURE: booleanFromEnv.optional(),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10 * 1024 * 1024).default(1024 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(10 * 1024 * 1024)
+      .default(1024 * 1024),
 
     RATE_LIMIT_SIGN_INS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(30),
     RATE_LIMIT_EMAILS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
@@ -147,7 +166,11 @@ const environmentSchema = z
     }
     if (env.CHECK_CONCURRENCY !== undefined && env.CHECK_CONCURRENCY >= env.DATABASE_POOL_SIZE) {
       // Each running check holds a connection for its liveness lock and needs another for its writes.
-      ctx.addIssue({ code: 'custom', path: ['CHECK_CONCURRENCY'], message: `must be less than DATABASE_POOL_SIZE (${env.DATABASE_POOL_SIZE}): each running check holds a database connection of its own` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHECK_CONCURRENCY'],
+        message: `must be less than DATABASE_POOL_SIZE (${env.DATABASE_POOL_SIZE}): each running check holds a database connection of its own`,
+      });
     }
     if (env.SMTP_URL !== undefined && env.MAIL_FROM === undefined) {
       // Mail from an address the operator did not choose would fail the receivers' SPF/DMARC checks.
@@ -180,7 +203,8 @@ function checkEntraApp(env: EntraAppEnvironment, ctx: z.RefinementCtx): void {
   const privateKey = env.ENTRA_APP_PRIVATE_KEY;
   const credentialGiven = certificate !== undefined || privateKey !== undefined || env.ENTRA_APP_CLIENT_SECRET !== undefined;
   if (env.ENTRA_APP_CLIENT_ID === undefined) {
-    if (credentialGiven) ctx.addIssue({ code: 'custom', path: ['ENTRA_APP_CLIENT_ID'], message: 'is required when a certificate or secret of the app is given' });
+    if (credentialGiven)
+      ctx.addIssue({ code: 'custom', path: ['ENTRA_APP_CLIENT_ID'], message: 'is required when a certificate or secret of the app is given' });
     return;
   }
   if ((certificate === undefined) !== (privateKey === undefined)) {
@@ -194,7 +218,11 @@ function checkEntraApp(env: EntraAppEnvironment, ctx: z.RefinementCtx): void {
     return;
   }
   if (env.ENTRA_APP_CLIENT_SECRET === undefined) {
-    ctx.addIssue({ code: 'custom', path: ['ENTRA_APP_CERTIFICATE'], message: 'ENTRA_APP_CLIENT_ID needs a certificate (ENTRA_APP_CERTIFICATE and ENTRA_APP_PRIVATE_KEY) or ENTRA_APP_CLIENT_SECRET' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ENTRA_APP_CERTIFICATE'],
+      message: 'ENTRA_APP_CLIENT_ID needs a certificate (ENTRA_APP_CERTIFICATE and ENTRA_APP_PRIVATE_KEY) or ENTRA_APP_CLIENT_SECRET',
+    });
   }
 }
 

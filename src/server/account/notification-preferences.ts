@@ -18,11 +18,7 @@ export async function getNotificationPreferences(db: Database, userId: string): 
 }
 
 /** Saves the toggles given in one statement; the others keep their value (or default). */
-export async function updateNotificationPreferences(
-  db: Database,
-  userId: string,
-  changes: Partial<NotificationPreferences>,
-): Promise<NotificationPreferences> {
+export async function updateNotificationPreferences(db: Database, userId: string, changes: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
   const insert = db.insert(notificationPreferences).values({ userId, ...DEFAULT_NOTIFICATION_PREFERENCES, ...changes });
   if (Object.keys(changes).length === 0) await insert.onConflictDoNothing();
   else await insert.onConflictDoUpdate({ target: notificationPreferences.userId, set: { ...changes, updatedAt: sql`now()` } });

@@ -20,8 +20,10 @@ export interface AccountRouteDeps extends DeleteAccountDeps {
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
   const signedIn = { preHandler: deps.guards.requireUser };
 
-  app.get('/api/notification-preferences', signedIn, async (request): Promise<NotificationPreferences> =>
-    getNotificationPreferences(deps.db, userIdOf(request)),
+  app.get(
+    '/api/notification-preferences',
+    signedIn,
+    async (request): Promise<NotificationPreferences> => getNotificationPreferences(deps.db, userIdOf(request)),
   );
 
   app.put('/api/notification-preferences', signedIn, async (request): Promise<NotificationPreferences> => {

@@ -32,7 +32,12 @@ export async function listAdminUsers(db: Database, search: string | undefined, n
     .from(memberships)
     .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
     .leftJoin(billingSubscriptions, organizationBillingJoin)
-    .where(inArray(memberships.userId, userRows.map((user) => user.id)))
+    .where(
+      inArray(
+        memberships.userId,
+        userRows.map((user) => user.id),
+      ),
+    )
     .orderBy(tenants.name);
   const byUser = new Map<string, AdminUser['tenants']>();
   for (const { userId, role, organization } of organizationRows) {

@@ -22,7 +22,10 @@ type Subscription = { status: (typeof tenants.$inferSelect)['subscriptionStatus'
 /** A user owning one organization in the given subscription state (written as a PayPal sync would). */
 async function customer(user: { email: string; firstName: string; lastName: string }, organization: string, subscription?: Subscription) {
   const created = await createUser(database.db, user);
-  const tenant = await createOrganization(database.db, created, { name: organization, domain: `${organization.replace(/\W/g, '').toLowerCase() || 'org'}.test` });
+  const tenant = await createOrganization(database.db, created, {
+    name: organization,
+    domain: `${organization.replace(/\W/g, '').toLowerCase() || 'org'}.test`,
+  });
   if (subscription) {
     const paypalSubscriptionId = `I-${tenant.id.slice(0, 8).toUpperCase()}`;
     await database.db
@@ -47,13 +50,27 @@ beforeAll(async () => {
   app = await buildApp({ config, db: database.db, oidc: new OidcProvider(config.oidc!, `${config.appUrl}/api/callback`), clock: () => NOW });
 
   // An operator admin by the address the provider verified at sign-in.
-  const admin = await createUser(database.db, { email: 'ops@passwatch.test', signInEmail: 'ops@passwatch.test', signInEmailVerified: true, firstName: 'Olive', lastName: 'Operator' });
+  const admin = await createUser(database.db, {
+    email: 'ops@passwatch.test',
+    signInEmail: 'ops@passwatch.test',
+    signInEmailVerified: true,
+    firstName: 'Olive',
+    lastName: 'Operator',
+  });
   adminCookie = await sessionCookieFor(database.db, admin);
   const future = new Date(NOW.getTime() + 20 * DAY_MS);
   const past = new Date(NOW.getTime() - DAY_MS);
-  const grace = await customer({ email: 'grace@navy.test', firstName: 'Grace', lastName: 'Hopper' }, 'Navy Systems', { status: 'active', plan: 'monthly', periodEnd: future });
+  const grace = await customer({ email: 'grace@navy.test', firstName: 'Grace', lastName: 'Hopper' }, 'Navy Systems', {
+    status: 'active',
+    plan: 'monthly',
+    periodEnd: future,
+  });
   customerCookie = await sessionCookieFor(database.db, grace.user);
-  await customer({ email: 'alan@bletchley.test', firstName: 'Alan', lastName: 'Turing' }, 'Enigma Works', { status: 'active', plan: 'yearly', periodEnd: future });
+  await customer({ email: 'alan@bletchley.test', firstName: 'Alan', lastName: 'Turing' }, 'Enigma Works', {
+    status: 'active',
+    plan: 'yearly',
+    periodEnd: future,
+  });
   await customer({ email: 'ada@engines.test', firstName: 'Ada', lastName: 'Lovelace' }, 'Analytical Engines', {
     status: 'active',
     plan: 'monthly',
@@ -63,7 +80,12 @@ beforeAll(async () => {
   await customer({ email: 'tess@trial.test', firstName: 'Tess', lastName: 'Trial' }, 'Trial Org', { status: 'trialing', plan: 'monthly', periodEnd: future });
   await customer({ email: 'late@late.test', firstName: 'Lou', lastName: 'Late' }, 'Late Co', { status: 'past_due', plan: 'monthly', periodEnd: future });
   // Cancelled at period end, and the period is over: no longer active, even before reconciliation.
-  await customer({ email: 'ended@ended.test', firstName: 'Ed', lastName: 'Ended' }, 'Ended Co', { status: 'active', plan: 'yearly', periodEnd: past, cancelAtPeriodEnd: true });
+  await customer({ email: 'ended@ended.test', firstName: 'Ed', lastName: 'Ended' }, 'Ended Co', {
+    status: 'active',
+    plan: 'yearly',
+    periodEnd: past,
+    cancelAtPeriodEnd: true,
+  });
   await customer({ email: 'mallory@evil.test', firstName: '=HYPERLINK("http://evil.test","x")', lastName: '+1-2' }, '@Evil Org');
   await customer({ email: 'percent@odd.test', firstName: '100%', lastName: 'Literal_Name' }, 'Odd Co');
 });
@@ -73,7 +95,14 @@ afterAll(async () => {
 });
 
 const get = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-const ADMIN_URLS = ['/api/admin/stats', '/api/admin/users', '/api/admin/users?search=a', '/api/admin/subscriptions', '/api/admin/export-users', '/api/admin/audit-log'];
+const ADMIN_URLS = [
+  '/api/admin/stats',
+  '/api/admin/users',
+  '/api/admin/users?search=a',
+  '/api/admin/subscriptions',
+  '/api/admin/export-users',
+  '/api/admin/audit-log',
+];
 const emailsOf = (users: { email: string }[]) => users.map((user) => user.email).sort();
 
 describe('admin API', () => {
@@ -127,7 +156,16 @@ describe('admin API', () => {
   it('lists only active or trialing organizations under Subscriptions', async () => {
     const response = await get('/api/admin/subscriptions', adminCookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json().map((row: { name: string; subscriptionStatus: string; monthlyRevenue: number; ownerEmails: string[] }) => [row.name, row.subscriptionStatus, row.monthlyRevenue, row.ownerEmails])).toEqual([
+    expect(
+      response
+        .json()
+        .map((row: { name: string; subscriptionStatus: string; monthlyRevenue: number; ownerEmails: string[] }) => [
+          row.name,
+          row.subscriptionStatus,
+          row.monthlyRevenue,
+          row.ownerEmails,
+        ]),
+    ).toEqual([
       ['Analytical Engines', 'active', 35, ['ada@engines.test']],
       ['Enigma Works', 'active', 30.42, ['alan@bletchley.test']],
       ['Navy Systems', 'active', 35, ['grace@navy.test']],
@@ -140,9 +178,13 @@ describe('admin API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="subscribers-2025-06-10.csv"');
-    const lines = response.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(
-      '"Email","First Name","Last Name","Signed Up","Organization","Domain","Role","Subscription ' + 'Status","Plan","Current Period End","Cancel At Period End","PayPal Subscription ID"',
+      '"Email","First Name","Last Name","Signed Up","Organization","Domain","Role","Subscription ' +
+        'Status","Plan","Current Period End","Cancel At Period End","PayPal Subscription ID"',
     );
     expect(lines).toHaveLength(1 + 9);
     const graceLine = lines.find((line) => line.startsWith('"grace@navy.test"'))!;

@@ -12,11 +12,13 @@ const OPERATOR_AUDIT_PAGE = 100;
  * Writes one operator audit entry for the user, copying who they were at sign-in (issuer, subject,
  * the address the provider asserted) so the entry stays readable after the user is deleted.
  */
-export async function recordOperatorAction(db: Pick<Database, 'select' | 'insert'>, userId: string, action: OperatorAction, ipAddress: string | null): Promise<void> {
-  const [user] = await db
-    .select({ issuer: users.issuer, subject: users.subject, email: users.signInEmail })
-    .from(users)
-    .where(eq(users.id, userId));
+export async function recordOperatorAction(
+  db: Pick<Database, 'select' | 'insert'>,
+  userId: string,
+  action: OperatorAction,
+  ipAddress: string | null,
+): Promise<void> {
+  const [user] = await db.select({ issuer: users.issuer, subject: users.subject, email: users.signInEmail }).from(users).where(eq(users.id, userId));
   if (!user) throw new Error('operator audit: the user does not exist');
   await db.insert(operatorAuditLog).values({ userId, ...user, action, ipAddress });
 }

@@ -32,7 +32,10 @@ describe('identityFromClaims', () => {
   });
 
   it('takes preferred_username as the contact address only when it is one, and never as verified', () => {
-    expect(identityFromClaims({ ...base, preferred_username: 'Ada@Contoso.test' }, null, true)).toMatchObject({ email: 'ada@contoso.test', emailVerified: false });
+    expect(identityFromClaims({ ...base, preferred_username: 'Ada@Contoso.test' }, null, true)).toMatchObject({
+      email: 'ada@contoso.test',
+      emailVerified: false,
+    });
     expect(identityFromClaims({ ...base, preferred_username: 'ada' }, null, true).email).toBeNull();
   });
 

@@ -48,7 +48,10 @@ export function checkJobId(check: DueCheck): string {
  * organization and day), and drains are requested for organizations with mail due (a queued mail
  * is never left behind, whatever happened to the drain that was sending it).
  */
-async function runSchedulerTick(services: NotificationServices, enqueueCheck: (check: DueCheck) => Promise<void>): Promise<{ checks: DueCheck[]; recovered: number; drained: string[] }> {
+async function runSchedulerTick(
+  services: NotificationServices,
+  enqueueCheck: (check: DueCheck) => Promise<void>,
+): Promise<{ checks: DueCheck[]; recovered: number; drained: string[] }> {
   const now = services.clock();
   const recovered = await recoverStaleEmails(services.db, now);
   const checks = await claimDueChecks(services.db, now, enqueueCheck);
@@ -89,11 +92,17 @@ async function retireDrainQueue(boss: PgBoss): Promise<void> {
  * reads through its own Graph client, so one organization being throttled waits in its own slot.
  * The returned workers are stopped with the job runner.
  */
-export async function registerAutomationJobs(boss: PgBoss, services: NotificationServices, overrides: Partial<AutomationJobOptions> = {}): Promise<LocalWorkers> {
+export async function registerAutomationJobs(
+  boss: PgBoss,
+  services: NotificationServices,
+  overrides: Partial<AutomationJobOptions> = {},
+): Promise<LocalWorkers> {
   const options = { ...DEFAULT_AUTOMATION_JOB_OPTIONS, ...overrides };
   const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
 
-  await retireDrainQueue(boss).catch((error: unknown) => services.log.warn({ err: error }, 'retired drain queue not deleted (another instance starting?); retried at the next start'));
+  await retireDrainQueue(boss).catch((error: unknown) =>
+    services.log.warn({ err: error }, 'retired drain queue not deleted (another instance starting?); retried at the next start'),
+  );
   await boss.createQueue(AUTOMATION_TICK_QUEUE, { name: AUTOMATION_TICK_QUEUE, policy: 'singleton', retryLimit: 0 });
   await boss.createQueue(AUTOMATION_CHECK_QUEUE, { name: AUTOMATION_CHECK_QUEUE, retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 3_600 });
   const checks = startSlotWorker<DueCheck>(

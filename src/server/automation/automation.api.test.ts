@@ -42,7 +42,9 @@ describe('scheduler', () => {
     const [first, second] = await Promise.all([tick(customer, due), tick(customer, due)]);
     expect([...first!, ...second!]).toHaveLength(1);
     expect(await tick(customer, new Date(due.getTime() + 60_000))).toEqual([]);
-    expect((await scheduleOf(customer))?.nextRunAt?.getTime()).toBe(nextCheckTime({ checkTime: '06:30', timeZone: 'America/New_York', weekendProcessing: 'include', now: due }).getTime());
+    expect((await scheduleOf(customer))?.nextRunAt?.getTime()).toBe(
+      nextCheckTime({ checkTime: '06:30', timeZone: 'America/New_York', weekendProcessing: 'include', now: due }).getTime(),
+    );
   });
 
   it('runs a queued check once, even when the job is delivered twice', async () => {
@@ -127,7 +129,9 @@ describe('POST /api/toggle-automation', () => {
       .select({ message: auditLogs.message })
       .from(auditLogs)
       .where(and(eq(auditLogs.tenantId, customer.tenantId), eq(auditLogs.category, 'automation')));
-    expect(audit.map((entry) => entry.message).sort()).toEqual([`Automation disabled by Test ${customer.user.lastName}`, `Automation enabled by Test ${customer.user.lastName}`].sort());
+    expect(audit.map((entry) => entry.message).sort()).toEqual(
+      [`Automation disabled by Test ${customer.user.lastName}`, `Automation enabled by Test ${customer.user.lastName}`].sort(),
+    );
   });
 
   it('validates the body and needs a saved configuration', async () => {

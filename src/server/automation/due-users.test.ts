@@ -5,7 +5,10 @@ import type { ScannedUser } from '../directory/index.js';
 import { RECENTLY_EXPIRED_DAYS, userAssessor, type CheckPolicy } from './due-users.js';
 import { AFTER_EXPIRY_DAY_RANGE } from '../../shared/domain/reminder-thresholds.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
-const domains = [buildDomain('contoso.com', { isDefault: true, passwordValidityPeriodInDays: 90 }), buildDomain('fed.contoso.com', { authenticationType: 'Federated' })];
+const domains = [
+  buildDomain('contoso.com', { isDefault: true, passwordValidityPeriodInDays: 90 }),
+  buildDomain('fed.contoso.com', { authenticationType: 'Federated' }),
+];
 
 /** A scanned user whose password expires `expiresAt` (90 days after the last change, on contoso.com). */
 function scanned(expiresAt: string, overrides: Partial<DirectoryUser> & { mail?: string | null } = {}): ScannedUser {
@@ -88,7 +91,12 @@ describe('userAssessor: weekend processing', () => {
 
   it("weekdays: Friday's run also reminds those whose reminder falls on Saturday or Sunday (expiring Saturday to Monday)", () => {
     const assess = friday('weekdays');
-    expect(['2024-03-15', '2024-03-16', '2024-03-17', '2024-03-18'].map((date) => (assess(expiring(date)) as { due: boolean }).due)).toEqual([true, true, true, true]);
+    expect(['2024-03-15', '2024-03-16', '2024-03-17', '2024-03-18'].map((date) => (assess(expiring(date)) as { due: boolean }).due)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(assess(expiring('2024-03-19'))).toEqual({ listed: false });
   });
 

@@ -49,7 +49,13 @@ export type UserAssessment =
     };
 
 /** Why a password has no date, for the users the table lists anyway: they have a password the directory governs elsewhere or never expires. */
-const LISTED_WITHOUT_DATE: ReadonlySet<UndatedExpiryReason> = new Set(['never_expires_user_policy', 'never_expires_domain_policy', 'federated', 'managed_on_premises', 'not_applicable']);
+const LISTED_WITHOUT_DATE: ReadonlySet<UndatedExpiryReason> = new Set([
+  'never_expires_user_policy',
+  'never_expires_domain_policy',
+  'federated',
+  'managed_on_premises',
+  'not_applicable',
+]);
 
 /** The last day whose expiries a check on `today` may remind: the window (or the policy's first reminder) of the last day it covers. */
 function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
@@ -72,7 +78,9 @@ export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAs
   return (user) => {
     if (!user.accountEnabled) return { listed: false };
     if (!user.expiry.expires) {
-      return LISTED_WITHOUT_DATE.has(user.expiry.reason) ? { listed: true, dated: false, reason: user.expiry.reason, due: false, mailAddress: user.mail } : { listed: false };
+      return LISTED_WITHOUT_DATE.has(user.expiry.reason)
+        ? { listed: true, dated: false, reason: user.expiry.reason, due: false, mailAddress: user.mail }
+        : { listed: false };
     }
     const expiryDate = localDateOf(user.expiry.expiresAt, policy.timeZone);
     const daysUntilExpiry = daysBetween(policy.today, expiryDate);

@@ -13,7 +13,10 @@ type ScheduleConfiguration = Pick<ConfigurationRow, 'automationEnabled' | 'check
  */
 export async function nextScheduledCheck(db: Database, tenantId: string, configuration: ScheduleConfiguration, now: Date): Promise<Date | null> {
   if (!configuration.automationEnabled) return null;
-  const [schedule] = await db.select({ lastRunDay: automationSchedules.lastRunDay }).from(automationSchedules).where(eq(automationSchedules.tenantId, tenantId));
+  const [schedule] = await db
+    .select({ lastRunDay: automationSchedules.lastRunDay })
+    .from(automationSchedules)
+    .where(eq(automationSchedules.tenantId, tenantId));
   return nextCheckAfter(configuration, now, schedule?.lastRunDay ?? null);
 }
 

@@ -20,9 +20,13 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: { notificat
   });
 
   // Polled by Run Now while a check reads the directory and sends its reminders.
-  app.get('/api/run-status', { preHandler: guards.requireTenant }, async (request): Promise<LatestRunStatus> => ({
-    run: await getLatestRunStatus(services.db, tenantIdOf(request)),
-  }));
+  app.get(
+    '/api/run-status',
+    { preHandler: guards.requireTenant },
+    async (request): Promise<LatestRunStatus> => ({
+      run: await getLatestRunStatus(services.db, tenantIdOf(request)),
+    }),
+  );
 
   app.get('/api/run-status/:runId', { preHandler: guards.requireTenant }, async (request): Promise<RunStatus> => {
     const { runId } = validate(runStatusParams, request.params);

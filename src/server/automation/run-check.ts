@@ -9,7 +9,16 @@ import { graphClientFor, type GraphConnection, loadGraphConnection, trackConnect
 import { automationRuns } from '../db/schema/index.js';
 import { GraphError } from '../integrations/graph/index.js';
 import { scanDirectory } from '../directory/index.js';
-import { type NewEmailSend, type NewPasswordExpiration, type NotificationServices, planEmails, type PlannedReminder, removeUncheckedRecords, senderMailboxOf, upsertExpirationRecords } from '../notifications/index.js';
+import {
+  type NewEmailSend,
+  type NewPasswordExpiration,
+  type NotificationServices,
+  planEmails,
+  type PlannedReminder,
+  removeUncheckedRecords,
+  senderMailboxOf,
+  upsertExpirationRecords,
+} from '../notifications/index.js';
 import { sendErrorReason, type SendErrorKind } from '../../shared/domain/send-errors.js';
 import { userAssessor, type CheckPolicy } from './due-users.js';
 import { findReminderThresholds, LIST_AHEAD_DAYS } from '../reminder-policy/index.js';
@@ -49,10 +58,19 @@ export async function runManualCheck(services: NotificationServices, tenantId: s
   const startedAt = services.clock();
   const [run] = await services.db
     .insert(automationRuns)
-    .values({ tenantId, trigger: 'manual', localDay: localDateOf(startedAt, connection.configuration.timeZone), status: 'running', requestedByUserId: actorUserId, startedAt })
+    .values({
+      tenantId,
+      trigger: 'manual',
+      localDay: localDateOf(startedAt, connection.configuration.timeZone),
+      status: 'running',
+      requestedByUserId: actorUserId,
+      startedAt,
+    })
     .returning({ id: automationRuns.id });
   if (!run) throw new Error('automation_runs insert returned no row');
-  return whileRunIsAlive(services.db.$client, run.id, () => executeCheck(services, tenantId, connection, { id: run.id, trigger: 'manual', actorUserId }, startedAt));
+  return whileRunIsAlive(services.db.$client, run.id, () =>
+    executeCheck(services, tenantId, connection, { id: run.id, trigger: 'manual', actorUserId }, startedAt),
+  );
 }
 
 /**
@@ -87,7 +105,13 @@ export async function runScheduledCheckOf(services: NotificationServices, tenant
  * and day: a second check the same day adds none), asks for the mail to be sent, and records the
  * run and its outcome in the audit log.
  */
-async function executeCheck(services: NotificationServices, tenantId: string, connection: GraphConnection, run: StartedRun, startedAt: Date): Promise<CheckResult> {
+async function executeCheck(
+  services: NotificationServices,
+  tenantId: string,
+  connection: GraphConnection,
+  run: StartedRun,
+  startedAt: Date,
+): Promise<CheckResult> {
   const { db, clock } = services;
   const who = run.actorUserId ? `by ${await actorNameOf(db, run.actorUserId)}` : '(scheduled)';
   const audit = { actorUserId: run.actorUserId, details: { runId: run.id, trigger: run.trigger } };
@@ -96,7 +120,10 @@ async function executeCheck(services: NotificationServices, tenantId: string, co
     const message = describeCheck(summary, connection.configuration.daysBeforeExpiration, failures);
     const finishedAt = clock();
     await db.transaction(async (tx) => {
-      await tx.update(automationRuns).set({ status: 'completed', summary: { ...summary }, message, finishedAt }).where(eq(automationRuns.id, run.id));
+      await tx
+        .update(automationRuns)
+        .set({ status: 'completed', summary: { ...summary }, message, finishedAt })
+        .where(eq(automationRuns.id, run.id));
       await recordAudit(tx, tenantId, {
         category: 'automation',
         status: summary.withoutMailbox > 0 || summary.retried > 0 || summary.notRetried > 0 ? 'warning' : 'success',
@@ -113,7 +140,13 @@ async function executeCheck(services: NotificationServices, tenantId: string, co
     const failedAt = clock();
     await db.transaction(async (tx) => {
       await tx.update(automationRuns).set({ status: 'failed', message: reason, finishedAt: failedAt }).where(eq(automationRuns.id, run.id));
-      await recordAudit(tx, tenantId, { category: 'automation', status: 'error', message: `Password check ${who} failed: ${reason}`, ...audit, createdAt: failedAt });
+      await recordAudit(tx, tenantId, {
+        category: 'automation',
+        status: 'error',
+        message: `Password check ${who} failed: ${reason}`,
+        ...audit,
+        createdAt: failedAt,
+      });
       await notifyCheckFailed(tx, tenantId, run.id, reason, failedAt);
     });
     throw error;
@@ -197,46 +230,68 @@ async function checkDirectory(
     timeZone: configuration.timeZone,
     now,
   });
-  await trackConnection(db, tenantId, services.clock, async () => {
-    for await (const user of scan) {
-      if (user.accountEnabled) summary.usersInScope += 1;
-      const found = assess(user);
-      if (!found.listed) continue;
-      const listed = { tenantId, graphUserId: user.id, userEmail: user.email, userDisplayName: user.displayName, userPrincipalName: user.userPrincipalName, mailAddress: found.mailAddress, expiryReason: found.reason, lookAhead: false, checkedAt: now };
-      if (!found.dated) {
-        records.push(listed);
-        if (records.length >= WRITE_BATCH) await flush();
-        continue;
-      }
-      if (found.daysUntilExpiry < 0) summary.recentlyExpiredUsers += 1;
-      else if (found.daysUntilExpiry <= configuration.daysBeforeExpiration) summary.expiringUsers += 1;
-      records.push({ ...listed, passwordExpiresAt: new Date(found.expiresAt), expiryDate: found.expiryDate, validityDays: found.validityDays, lookAhead: found.lookAhead });
-      if (found.reminder) {
-        summary.dueUsers += 1;
-        if (found.mailAddress === null) summary.withoutMailbox += 1;
-        else {
-          reminders.push({
-            tenantId,
-            kind: 'reminder',
-            graphUserId: user.id,
-            recipient: found.mailAddress,
-            displayName: user.displayName,
-            userPrincipalName: user.userPrincipalName,
-            expiryDate: found.expiryDate,
-            threshold: found.reminder.threshold,
-            localDay: policy.today,
-            senderMailbox,
-            runId,
-            nextAttemptAt: now,
-            createdAt: now,
-          });
+  await trackConnection(
+    db,
+    tenantId,
+    services.clock,
+    async () => {
+      for await (const user of scan) {
+        if (user.accountEnabled) summary.usersInScope += 1;
+        const found = assess(user);
+        if (!found.listed) continue;
+        const listed = {
+          tenantId,
+          graphUserId: user.id,
+          userEmail: user.email,
+          userDisplayName: user.displayName,
+          userPrincipalName: user.userPrincipalName,
+          mailAddress: found.mailAddress,
+          expiryReason: found.reason,
+          lookAhead: false,
+          checkedAt: now,
+        };
+        if (!found.dated) {
+          records.push(listed);
+          if (records.length >= WRITE_BATCH) await flush();
+          continue;
         }
+        if (found.daysUntilExpiry < 0) summary.recentlyExpiredUsers += 1;
+        else if (found.daysUntilExpiry <= configuration.daysBeforeExpiration) summary.expiringUsers += 1;
+        records.push({
+          ...listed,
+          passwordExpiresAt: new Date(found.expiresAt),
+          expiryDate: found.expiryDate,
+          validityDays: found.validityDays,
+          lookAhead: found.lookAhead,
+        });
+        if (found.reminder) {
+          summary.dueUsers += 1;
+          if (found.mailAddress === null) summary.withoutMailbox += 1;
+          else {
+            reminders.push({
+              tenantId,
+              kind: 'reminder',
+              graphUserId: user.id,
+              recipient: found.mailAddress,
+              displayName: user.displayName,
+              userPrincipalName: user.userPrincipalName,
+              expiryDate: found.expiryDate,
+              threshold: found.reminder.threshold,
+              localDay: policy.today,
+              senderMailbox,
+              runId,
+              nextAttemptAt: now,
+              createdAt: now,
+            });
+          }
+        }
+        if (records.length >= WRITE_BATCH) await flush();
       }
-      if (records.length >= WRITE_BATCH) await flush();
-    }
-    await flush();
-    for (const write of writes) await write;
-  }, client);
+      await flush();
+      for (const write of writes) await write;
+    },
+    client,
+  );
   summary.scannedUsers = scan.counts.totalUsers;
   await removeUncheckedRecords(db, tenantId, now);
   return { summary, failures };
@@ -268,7 +323,10 @@ function describeCheck(summary: CheckSummary, daysBeforeExpiration: number, fail
     ...(summary.alreadyReminded > 0 ? [`${count(summary.alreadyReminded, 'user was', 'users were')} already reminded today`] : []),
     ...(summary.inProgress > 0 ? [`${count(summary.inProgress, 'reminder', 'reminders')} of an earlier check today still being sent`] : []),
     ...(summary.notRetried > 0
-      ? [`${count(summary.notRetried, 'reminder', 'reminders')} failed earlier today and ` + `${summary.notRetried === 1 ? 'is' : 'are'} not sent again automatically${because(failures.notRetried)} (see Recent Activity)`]
+      ? [
+          `${count(summary.notRetried, 'reminder', 'reminders')} failed earlier today and ` +
+            `${summary.notRetried === 1 ? 'is' : 'are'} not sent again automatically${because(failures.notRetried)} (see Recent Activity)`,
+        ]
       : []),
     ...(summary.withoutMailbox > 0 ? [`${count(summary.withoutMailbox, 'due user has', 'due users have')} no mailbox address`] : []),
   ];

@@ -52,7 +52,12 @@ describe('GET /api/run-status', () => {
   it('counts the reminders Graph refused as failed, not sent', async () => {
     const customer = await harness.createCustomer({ users: 10 });
     // Admin consent without Mail.Send: every sendMail answers 403 ErrorAccessDenied.
-    customer.directory.tenant.grantConsent(customer.directory.credentials.applicationId, ['User.Read.All', 'Group.Read.All', 'GroupMember.Read.All', 'Directory.Read.All']);
+    customer.directory.tenant.grantConsent(customer.directory.credentials.applicationId, [
+      'User.Read.All',
+      'Group.Read.All',
+      'GroupMember.Read.All',
+      'Directory.Read.All',
+    ]);
     const check = await harness.request(customer, 'POST', '/api/run-check', {});
     expect(check.statusCode, check.body).toBe(200);
     const { summary } = check.json();

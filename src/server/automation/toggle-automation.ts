@@ -12,7 +12,12 @@ import { nextScheduledCheck } from './next-scheduled-check.js';
  * POST /api/toggle-automation: switches the scheduled checks on or off. Switching on needs an
  * active subscription; the next check is scheduled afresh from now, without catching up.
  */
-export async function toggleAutomation(services: NotificationServices, tenantId: string, actorUserId: string, enabled: boolean): Promise<ToggleAutomationResponse> {
+export async function toggleAutomation(
+  services: NotificationServices,
+  tenantId: string,
+  actorUserId: string,
+  enabled: boolean,
+): Promise<ToggleAutomationResponse> {
   const { db } = services;
   const configuration = await findConfiguration(db, tenantId);
   if (!configuration) throw badRequest(automationMessages.configurationRequired);
@@ -21,7 +26,10 @@ export async function toggleAutomation(services: NotificationServices, tenantId:
   if (configuration.automationEnabled !== enabled) {
     const actorName = await actorNameOf(db, actorUserId);
     await db.transaction(async (tx) => {
-      await tx.update(configurations).set({ automationEnabled: enabled, updatedAt: now, updatedByUserId: actorUserId }).where(eq(configurations.tenantId, tenantId));
+      await tx
+        .update(configurations)
+        .set({ automationEnabled: enabled, updatedAt: now, updatedByUserId: actorUserId })
+        .where(eq(configurations.tenantId, tenantId));
       await resetSchedule(tx, tenantId);
       await recordAudit(tx, tenantId, {
         category: 'automation',

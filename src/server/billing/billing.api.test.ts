@@ -16,7 +16,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-
 async function paypalSubscription(id: string) {
   const { subscriptions } = await harness.control<{ subscriptions: { id: string; status: string; custom_id?: string; subscriber?: any }[] }>(
     'GET',
@@ -34,7 +33,7 @@ async function billingHistory(customer: Customer) {
 const isActive = (customer: Customer) => hasActiveSubscription(harness.database.db, customer.tenant.id, harness.simulator.clock.now());
 
 describe('purchase through PayPal', () => {
-  it('creates, is approved on PayPal\'s page, returns and is active, with the first payment invoiced', async () => {
+  it("creates, is approved on PayPal's page, returns and is active, with the first payment invoiced", async () => {
     const customer = await harness.customer({ firstName: 'Ada', lastName: 'Lovelace' });
     expect(await harness.status(customer)).toEqual({
       status: 'none',
@@ -95,7 +94,11 @@ describe('purchase through PayPal', () => {
     await harness.purchase(await harness.customer(), 'yearly');
     await harness.purchase(await harness.customer(), 'monthly');
     expect(harness.simulator.state.products.size).toBe(1);
-    const plans = [...harness.simulator.state.plans.values()].map((plan) => ({ price: plan.price.value, unit: plan.frequency.interval_unit, cycles: plan.totalCycles }));
+    const plans = [...harness.simulator.state.plans.values()].map((plan) => ({
+      price: plan.price.value,
+      unit: plan.frequency.interval_unit,
+      cycles: plan.totalCycles,
+    }));
     expect(plans).toEqual([
       { price: '35.00', unit: 'MONTH', cycles: 0 },
       { price: '365.00', unit: 'YEAR', cycles: 0 },
@@ -168,7 +171,7 @@ describe('manual activation', () => {
     await harness.settleWebhooks();
   });
 
-  it('refuses someone else\'s subscription id and an unknown one, changing nothing', async () => {
+  it("refuses someone else's subscription id and an unknown one, changing nothing", async () => {
     const owner = await harness.customer();
     const claimant = await harness.customer();
     const subscriptionId = await harness.purchase(owner);
@@ -198,7 +201,15 @@ describe('manual activation', () => {
     const plan = await api('/v1/billing/plans', {
       product_id: product.id,
       name: 'Other',
-      billing_cycles: [{ frequency: { interval_unit: 'MONTH', interval_count: 1 }, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { value: '1.00', currency_code: 'USD' } } }],
+      billing_cycles: [
+        {
+          frequency: { interval_unit: 'MONTH', interval_count: 1 },
+          tenure_type: 'REGULAR',
+          sequence: 1,
+          total_cycles: 0,
+          pricing_scheme: { fixed_price: { value: '1.00', currency_code: 'USD' } },
+        },
+      ],
       payment_preferences: { auto_bill_outstanding: true },
     });
     const foreign = await api('/v1/billing/subscriptions', { plan_id: plan.id, custom_id: customer.tenant.id });
@@ -300,9 +311,9 @@ describe('cancel at period end', () => {
     expect(created.statusCode).toBe(200);
     await harness.settleWebhooks();
     expect(await harness.status(customer)).toMatchObject({ status: 'incomplete', plan: 'yearly' });
-    const cancelledEvent = (await harness.control<{ events: { id: string; event_type: string; event: { resource: { id?: string } } }[] }>('GET', '/_control/events')).events.find(
-      (record) => record.event_type === 'BILLING.SUBSCRIPTION.CANCELLED' && record.event.resource.id === old,
-    )!;
+    const cancelledEvent = (
+      await harness.control<{ events: { id: string; event_type: string; event: { resource: { id?: string } } }[] }>('GET', '/_control/events')
+    ).events.find((record) => record.event_type === 'BILLING.SUBSCRIPTION.CANCELLED' && record.event.resource.id === old)!;
     // As if its first delivery arrived only now.
     await harness.database.db.delete(paypalWebhookEvents).where(eq(paypalWebhookEvents.eventId, cancelledEvent.id));
     const { delivery } = await harness.control<{ delivery: { statusCode: number } }>('POST', `/_control/events/${cancelledEvent.id}/redeliver`);
@@ -446,7 +457,7 @@ describe('invoices and payment method', () => {
     expect((await harness.app.inject({ method: 'GET', url: '/api/download-invoice/not-an-id', headers: { cookie: customer.cookie } })).statusCode).toBe(404);
   });
 
-  it('sends the buyer to PayPal\'s automatic-payments page', async () => {
+  it("sends the buyer to PayPal's automatic-payments page", async () => {
     const customer = await harness.customer();
     const none = await harness.as(customer, 'POST', '/api/update-payment-method');
     expect(none.statusCode).toBe(400);

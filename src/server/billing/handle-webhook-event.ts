@@ -70,7 +70,9 @@ async function flagUnadopted(ctx: BillingContext, tenantId: string, error: Unado
   await recordAudit(ctx.db, tenantId, {
     category: 'billing',
     status: 'warning',
-    message: `PayPal reported subscription ${subscriptionId} for this organization, which already has subscription ` + `${keptSubscriptionId}. It was ignored and ${keptSubscriptionId} was kept; if you made ${subscriptionId}, link it under Manual Activation.`,
+    message:
+      `PayPal reported subscription ${subscriptionId} for this organization, which already has subscription ` +
+      `${keptSubscriptionId}. It was ignored and ${keptSubscriptionId} was kept; if you made ${subscriptionId}, link it under Manual Activation.`,
     details: { unadoptedSubscriptionId: subscriptionId, keptSubscriptionId },
     createdAt: ctx.clock(),
   });

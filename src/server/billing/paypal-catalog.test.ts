@@ -20,7 +20,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const client = (url = apiUrl) => new PayPalClient({ apiUrl: url, clientId: DEMO_PAYPAL_CREDENTIALS.clientId, clientSecret: DEMO_PAYPAL_CREDENTIALS.clientSecret, retries: 0 });
+const client = (url = apiUrl) =>
+  new PayPalClient({ apiUrl: url, clientId: DEMO_PAYPAL_CREDENTIALS.clientId, clientSecret: DEMO_PAYPAL_CREDENTIALS.clientSecret, retries: 0 });
 const unconfigured = { productId: undefined, monthlyPlanId: undefined, yearlyPlanId: undefined };
 
 describe('PayPalCatalog', () => {

@@ -66,7 +66,10 @@ export class PayPalCatalog {
       // None yet, or PayPal no longer knows them (other credentials, a restarted demo simulator).
       const created = await this.create(productId);
       const row = { productId: created.productId, monthlyPlanId: created.planIds.monthly, yearlyPlanId: created.planIds.yearly };
-      await tx.insert(paypalCatalog).values({ key: CATALOG_KEY, ...row }).onConflictDoUpdate({ target: paypalCatalog.key, set: row });
+      await tx
+        .insert(paypalCatalog)
+        .values({ key: CATALOG_KEY, ...row })
+        .onConflictDoUpdate({ target: paypalCatalog.key, set: row });
       return created;
     });
   }

@@ -35,7 +35,12 @@ export async function recordPayments(
   const known = await tx
     .select({ transactionId: billingPayments.paypalTransactionId, status: billingPayments.status })
     .from(billingPayments)
-    .where(inArray(billingPayments.paypalTransactionId, recorded.map((transaction) => transaction.id)));
+    .where(
+      inArray(
+        billingPayments.paypalTransactionId,
+        recorded.map((transaction) => transaction.id),
+      ),
+    );
   const knownStatus = new Map(known.map((row) => [row.transactionId, row.status]));
 
   const ordered = [...recorded].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));

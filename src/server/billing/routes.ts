@@ -82,8 +82,10 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
     return result;
   });
 
-  app.post('/api/update-payment-method', tenantScoped, async (request): Promise<UpdatePaymentMethodResponse> =>
-    paymentMethodUpdate(billing.db, tenantIdOf(request), billing.paymentMethodPageUrl),
+  app.post(
+    '/api/update-payment-method',
+    tenantScoped,
+    async (request): Promise<UpdatePaymentMethodResponse> => paymentMethodUpdate(billing.db, tenantIdOf(request), billing.paymentMethodPageUrl),
   );
 
   app.get('/api/billing-history', tenantScoped, async (request): Promise<BillingHistoryItem[]> => listBillingHistory(billing.db, tenantIdOf(request)));

@@ -36,12 +36,7 @@ export interface MappedSubscription {
  * PayPal drops `next_billing_time` once a subscription is suspended or cancelled, so the period
  * end falls back to what was stored, then to the last payment plus one plan interval.
  */
-export function mapPayPalSubscription(
-  subscription: PayPalSubscription,
-  plan: PlanId | null,
-  stored: StoredSubscription | null,
-  now: Date,
-): MappedSubscription {
+export function mapPayPalSubscription(subscription: PayPalSubscription, plan: PlanId | null, stored: StoredSubscription | null, now: Date): MappedSubscription {
   const billing = subscription.billing_info;
   const nextBilling = billing?.next_billing_time ? new Date(billing.next_billing_time) : null;
   const lastPayment = billing?.last_payment ? new Date(billing.last_payment.time) : null;
@@ -63,9 +58,7 @@ export function mapPayPalSubscription(
     case 'SUSPENDED': {
       if (!stored?.cancelAtPeriodEnd) return { ...base, status: 'past_due' };
       const paidUp = currentPeriodEnd !== null && now.getTime() < currentPeriodEnd.getTime();
-      return paidUp
-        ? { ...base, status: 'active', cancelAtPeriodEnd: true }
-        : { ...base, status: 'canceled', cancelAtPeriodEnd: true, hardCancelDue: true };
+      return paidUp ? { ...base, status: 'active', cancelAtPeriodEnd: true } : { ...base, status: 'canceled', cancelAtPeriodEnd: true, hardCancelDue: true };
     }
     case 'CANCELLED':
     case 'EXPIRED':

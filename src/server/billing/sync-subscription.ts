@@ -86,7 +86,8 @@ export async function syncSubscriptionLocked(
 
   let mapped = mapPayPalSubscription(subscription, plan, sameSubscription ? current : null, now);
   // Refused before anything is cancelled or recorded: the live subscription stays untouched.
-  if (options.unattended && replacesLive && LIVE_STATUSES.has(mapped.status)) throw new UnadoptedSubscriptionError(subscription.id, current.paypalSubscriptionId);
+  if (options.unattended && replacesLive && LIVE_STATUSES.has(mapped.status))
+    throw new UnadoptedSubscriptionError(subscription.id, current.paypalSubscriptionId);
   if (mapped.hardCancelDue) mapped = await cancelForGood(ctx, tenantId, subscription.id, mapped);
 
   if (BILLED_STATUSES.has(subscription.status)) {

@@ -198,7 +198,10 @@ async function captureDelivery(subscriptionId: string, eventType: string): Promi
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       captured = {
-        headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.startsWith('paypal-') || name === 'content-type')) as Record<string, string>,
+        headers: Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.startsWith('paypal-') || name === 'content-type')) as Record<
+          string,
+          string
+        >,
         body: Buffer.concat(chunks).toString('utf8'),
       };
       response.end();

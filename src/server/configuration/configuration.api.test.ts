@@ -67,7 +67,11 @@ describe('GET /api/configuration', () => {
 describe('PUT and POST /api/configuration', () => {
   it.each(['PUT', 'POST'] as const)('%s saves the whole configuration and answers it without the secret', async (method) => {
     const owner = await organizationOwner(harness);
-    const response = await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { timeZone: 'UTC-8', checkTime: '07:45', weekendProcessing: 'weekdays' }), method);
+    const response = await save(
+      owner,
+      configurationFor(DEMO_GRAPH_CREDENTIALS, { timeZone: 'UTC-8', checkTime: '07:45', weekendProcessing: 'weekdays' }),
+      method,
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({
@@ -122,13 +126,26 @@ describe('PUT and POST /api/configuration', () => {
     await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecret: undefined }));
     expect(await auditMessages(owner)).toHaveLength(1);
 
-    await save(owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { clientSecret: 'New8Q~rotated-secret-value-0123456789abcd', checkTime: '09:00', timeZone: 'Europe/Berlin', automationEnabled: false, includeGroups: ['AAAA1111-2222-4333-8444-555555555555'], emailTemplate: '<p>Hi {{userName}}, {{daysRemaining}} days left.</p>' }));
+    await save(
+      owner,
+      configurationFor(DEMO_GRAPH_CREDENTIALS, {
+        clientSecret: 'New8Q~rotated-secret-value-0123456789abcd',
+        checkTime: '09:00',
+        timeZone: 'Europe/Berlin',
+        automationEnabled: false,
+        includeGroups: ['AAAA1111-2222-4333-8444-555555555555'],
+        emailTemplate: '<p>Hi {{userName}}, {{daysRemaining}} days left.</p>',
+      }),
+    );
     const [latest] = await auditMessages(owner);
     expect(latest).toBe(
-      'Configuration updated by Grace Hopper: check time (08:00 → 09:00), time zone (UTC-5 Eastern → Europe/Berlin), ' + 'automation (enabled → disabled), email template, client secret (replaced), include groups (1 added)',
+      'Configuration updated by Grace Hopper: check time (08:00 → 09:00), time zone (UTC-5 Eastern → Europe/Berlin), ' +
+        'automation (enabled → disabled), email template, client secret (replaced), include groups (1 added)',
     );
     expect(latest).not.toContain('New8Q~');
-    const details = (await harness.database.db.select().from(auditLogs).where(eq(auditLogs.tenantId, owner.tenantId))).map((row) => JSON.stringify(row.details));
+    const details = (await harness.database.db.select().from(auditLogs).where(eq(auditLogs.tenantId, owner.tenantId))).map((row) =>
+      JSON.stringify(row.details),
+    );
     expect(details.join()).not.toContain('New8Q~');
     expect((await get(owner)).json().includeGroups).toEqual(['aaaa1111-2222-4333-8444-555555555555']);
   });
@@ -170,7 +187,14 @@ describe('PUT and POST /api/configuration', () => {
     [{ weekendProcessing: undefined }, 'Weekend processing setting is required', 'weekendProcessing'],
     [{ passwordValidityDays: 29 }, 'Password validity must be a whole number of days from 30 to 3650', 'passwordValidityDays'],
     [{ passwordValidityDays: 3651 }, 'Password validity must be a whole number of days from 30 to 3650', 'passwordValidityDays'],
-    [{ includeGroups: ['aaaa1111-2222-4333-8444-000000000001', 'AAAA1111-2222-4333-8444-000000000002'], excludeGroups: ['aaaa1111-2222-4333-8444-000000000002'] }, 'A group cannot be both included and excluded', 'excludeGroups'],
+    [
+      {
+        includeGroups: ['aaaa1111-2222-4333-8444-000000000001', 'AAAA1111-2222-4333-8444-000000000002'],
+        excludeGroups: ['aaaa1111-2222-4333-8444-000000000002'],
+      },
+      'A group cannot be both included and excluded',
+      'excludeGroups',
+    ],
   ])('answers 400 for %j with the documented message, saving nothing', async (override, message, field) => {
     const owner = await organizationOwner(harness);
     const response = await save(owner, { ...configurationFor(), ...override });
@@ -274,7 +298,12 @@ describe('GET /api/demo/graph-credentials', () => {
     expect((await harness.app.inject({ method: 'GET', url: '/api/demo/graph-credentials', headers: owner.headers })).statusCode).toBe(404);
 
     const config = testConfig();
-    const demoApp = await buildApp({ config, db: harness.database.db, oidc: new OidcProvider(config.oidc!, `${config.appUrl}/api/callback`), demoGraphCredentials: credentials });
+    const demoApp = await buildApp({
+      config,
+      db: harness.database.db,
+      oidc: new OidcProvider(config.oidc!, `${config.appUrl}/api/callback`),
+      demoGraphCredentials: credentials,
+    });
     try {
       expect((await demoApp.inject({ method: 'GET', url: '/api/demo/graph-credentials' })).statusCode).toBe(401);
       const cookie = await sessionCookieFor(harness.database.db, await createUser(harness.database.db));

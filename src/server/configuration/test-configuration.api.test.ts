@@ -7,7 +7,15 @@ import {
   FABRIKAM_TENANT_ID,
 } from '../../simulators/graph/index.js';
 import { demoGroupId } from '../directory/test-support/graph-simulator-harness.js';
-import { configurationFor, connectionStatus, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
+import {
+  configurationFor,
+  connectionStatus,
+  organizationOwner,
+  saveConfiguration,
+  startApiHarness,
+  type ApiHarness,
+  type Member,
+} from '../test-support/api-harness.js';
 import { checkEmailTemplate } from './test-configuration.js';
 
 let harness: ApiHarness;
@@ -21,7 +29,11 @@ afterAll(async () => {
 const groupId = (name: string) => demoGroupId(harness.graph, name);
 
 async function runTest(member: Member) {
-  const response = await harness.app.inject({ method: 'POST', url: '/api/test-configuration', headers: { cookie: member.headers.cookie!, 'x-tenant-id': member.tenantId } });
+  const response = await harness.app.inject({
+    method: 'POST',
+    url: '/api/test-configuration',
+    headers: { cookie: member.headers.cookie!, 'x-tenant-id': member.tenantId },
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -29,10 +41,17 @@ async function runTest(member: Member) {
 describe('POST /api/test-configuration', () => {
   it('passes every check for a complete setup, and marks the tenant connected', async () => {
     const owner = await organizationOwner(harness, { firstName: 'Katherine', lastName: 'Johnson' });
-    await saveConfiguration(harness, owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { includeGroups: [groupId('Password Reminder Pilot')], excludeGroups: [groupId('R&D <Labs>')] }));
+    await saveConfiguration(
+      harness,
+      owner,
+      configurationFor(DEMO_GRAPH_CREDENTIALS, { includeGroups: [groupId('Password Reminder Pilot')], excludeGroups: [groupId('R&D <Labs>')] }),
+    );
     const result = await runTest(owner);
     expect(result).toEqual({
-      tenantConnection: { status: 'success', message: `Signed in to tenant ${DEMO_GRAPH_CREDENTIALS.directoryId} as application ` + `${DEMO_GRAPH_CREDENTIALS.applicationId}.` },
+      tenantConnection: {
+        status: 'success',
+        message: `Signed in to tenant ${DEMO_GRAPH_CREDENTIALS.directoryId} as application ` + `${DEMO_GRAPH_CREDENTIALS.applicationId}.`,
+      },
       graphPermissions: { status: 'success', message: 'Users, domains, groups and group members can be read, and Mail.Send is granted.' },
       emailTemplate: { status: 'success', message: 'The template is set and uses {{userName}}, {{daysRemaining}}, {{expirationDate}}.' },
       securityGroups: { status: 'success', message: 'All 2 configured groups exist: Password Reminder Pilot, R&D <Labs>.' },
@@ -49,7 +68,8 @@ describe('POST /api/test-configuration', () => {
       category: 'configuration',
       status: 'success',
       actorName: 'Katherine Johnson',
-      message: 'Configuration test by Katherine Johnson: tenant connection success, Graph permissions success, email template ' + 'success, security groups success',
+      message:
+        'Configuration test by Katherine Johnson: tenant connection success, Graph permissions success, email template ' + 'success, security groups success',
     });
   });
 
@@ -103,7 +123,9 @@ describe('POST /api/test-configuration', () => {
     // Admin consent granted: the next token carries Mail.Send, and the test clears the badge.
     const consentUrl = `${harness.graph.baseUrl}/_control/tenants/${DEMO_APP_WITHOUT_MAIL_SEND.directoryId}/consents/${DEMO_APP_WITHOUT_MAIL_SEND.applicationId}`;
     const consent = (permissions: string[]) =>
-      fetch(consentUrl, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ permissions }) }).then((response) => expect(response.status).toBe(200));
+      fetch(consentUrl, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ permissions }) }).then((response) =>
+        expect(response.status).toBe(200),
+      );
     const seeded = ['User.Read.All', 'Group.Read.All', 'GroupMember.Read.All', 'Directory.Read.All'];
     await consent([...seeded, 'Mail.Send']);
     try {
@@ -144,7 +166,9 @@ describe('POST /api/test-configuration', () => {
     const result = await runTest(owner);
     expect(result.graphPermissions).toEqual({
       status: 'error',
-      message: 'Missing application permissions Group.Read.All, GroupMember.Read.All, Directory.Read.All: add them under API ' + 'permissions and grant admin consent.',
+      message:
+        'Missing application permissions Group.Read.All, GroupMember.Read.All, Directory.Read.All: add them under API ' +
+        'permissions and grant admin consent.',
     });
     expect(result.connection.missingPermissions).toEqual(['Group.Read.All', 'GroupMember.Read.All', 'Directory.Read.All']);
     expect(result.securityGroups.status).toBe('error');
@@ -157,7 +181,9 @@ describe('POST /api/test-configuration', () => {
     const result = await runTest(owner);
     expect(result.tenantConnection).toEqual({
       status: 'warning',
-      message: `Signed in, but the token was issued by directory ${DEMO_GRAPH_CREDENTIALS.directoryId}, not by the Azure ` + `Directory ID ${FABRIKAM_TENANT_ID}. Check that both IDs name the same tenant.`,
+      message:
+        `Signed in, but the token was issued by directory ${DEMO_GRAPH_CREDENTIALS.directoryId}, not by the Azure ` +
+        `Directory ID ${FABRIKAM_TENANT_ID}. Check that both IDs name the same tenant.`,
     });
     expect((await connectionStatus(harness, owner)).connectionStatus).toBe('connected');
   });
@@ -181,7 +207,10 @@ describe('POST /api/test-configuration', () => {
   it('reports what to do first when nothing is configured', async () => {
     const owner = await organizationOwner(harness);
     const result = await runTest(owner);
-    expect(result.tenantConnection).toEqual({ status: 'error', message: 'Save the tenant connection (Tenant ID, Azure Directory ID, Application ID and client secret) first.' });
+    expect(result.tenantConnection).toEqual({
+      status: 'error',
+      message: 'Save the tenant connection (Tenant ID, Azure Directory ID, Application ID and client secret) first.',
+    });
     expect(await connectionStatus(harness, owner)).toMatchObject({ configured: false, connectionStatus: 'unknown' });
   });
 });

@@ -80,7 +80,12 @@ export async function dashboardStats(deps: { db: Database; clock: Clock }, tenan
   const window = configuration?.daysBeforeExpiration ?? 0;
   const [counts] = await queries.counts.execute({ tenantId, today, windowEnd: addDays(today, window), startOfToday: instantOfWallClock(today, 0, timeZone) });
 
-  const subscribed = state ? effectiveStatus({ status: state.subscriptionStatus, currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd ?? false }, now) === 'active' : false;
+  const subscribed = state
+    ? effectiveStatus(
+        { status: state.subscriptionStatus, currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd ?? false },
+        now,
+      ) === 'active'
+    : false;
   const nextCheck = configuration && subscribed ? nextCheckAfter(configuration, now, state?.lastRunDay ?? null) : null;
   return {
     activeUsers: state?.lastRunSummary?.usersInScope ?? 0,

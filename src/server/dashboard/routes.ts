@@ -6,5 +6,9 @@ import type { Database } from '../db/client.js';
 import { dashboardStats } from './dashboard-stats.js';
 
 export function registerDashboardRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock; guards: Guards }): void {
-  app.get('/api/dashboard-stats', { preHandler: deps.guards.requireTenant }, async (request): Promise<DashboardStats> => dashboardStats(deps, tenantIdOf(request)));
+  app.get(
+    '/api/dashboard-stats',
+    { preHandler: deps.guards.requireTenant },
+    async (request): Promise<DashboardStats> => dashboardStats(deps, tenantIdOf(request)),
+  );
 }

@@ -61,7 +61,12 @@ export async function startEmbeddedPostgres(options: {
   const lastLines: string[] = [];
   const onLog = (message: unknown) => {
     const text = String(message instanceof Error ? message.message : message).trim();
-    lastLines.push(...text.split('\n').map((line) => line.trim()).filter(Boolean));
+    lastLines.push(
+      ...text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
     lastLines.splice(0, lastLines.length - 5);
     log(text);
   };
@@ -92,8 +97,7 @@ export async function startEmbeddedPostgres(options: {
   // Ctrl-C reaches it too): then there is nothing to stop.
   let exited = false;
   (pg as unknown as { process?: ChildProcess }).process?.once('exit', () => (exited = true));
-  const urlFor = (database: string) =>
-    `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+  const urlFor = (database: string) => `postgres://${USER}:${encodeURIComponent(PASSWORD)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
     adminUrl: urlFor('postgres'),
     urlFor,

@@ -22,6 +22,8 @@ it('applies each migration once when two instances start together', async () => 
   const applied = await database.pool.query('select count(*)::int as count from drizzle.__drizzle_migrations');
   const files = await import('../../../drizzle/meta/_journal.json', { with: { type: 'json' } });
   expect(applied.rows[0].count).toBe(files.default.entries.length);
-  const tables = await database.pool.query("select count(*)::int as count from information_schema.tables where table_schema = 'public' and table_name in ('users', 'tenants', 'sessions')");
+  const tables = await database.pool.query(
+    "select count(*)::int as count from information_schema.tables where table_schema = 'public' and table_name in ('users', 'tenants', 'sessions')",
+  );
   expect(tables.rows[0].count).toBe(3);
 });

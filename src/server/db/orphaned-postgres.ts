@@ -61,7 +61,10 @@ export async function stopOrphanedServer(dataDir: string, log: (message: string)
   const deadline = Date.now() + ORPHAN_STOP_TIMEOUT_MS;
   while (isProcessAlive(pid)) {
     if (Date.now() > deadline) {
-      throw new Error(`the embedded PostgreSQL left running by an earlier start (PID ${pid}, data in ${dataDir}) did not stop within ` + `${ORPHAN_STOP_TIMEOUT_MS / 1000} s; stop it and start again`);
+      throw new Error(
+        `the embedded PostgreSQL left running by an earlier start (PID ${pid}, data in ${dataDir}) did not stop within ` +
+          `${ORPHAN_STOP_TIMEOUT_MS / 1000} s; stop it and start again`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

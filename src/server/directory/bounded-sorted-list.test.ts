@@ -15,7 +15,13 @@ describe('BoundedSortedList', () => {
 
   it('keeps arrival order among equal items', () => {
     const list = new BoundedSortedList<{ key: number; name: string }>(3, (a, b) => a.key - b.key);
-    for (const [key, name] of [[1, 'a'], [0, 'b'], [1, 'c'], [1, 'd']] as const) list.add({ key, name });
+    for (const [key, name] of [
+      [1, 'a'],
+      [0, 'b'],
+      [1, 'c'],
+      [1, 'd'],
+    ] as const)
+      list.add({ key, name });
     expect(list.toArray().map((item) => item.name)).toEqual(['b', 'a', 'c']);
   });
 });

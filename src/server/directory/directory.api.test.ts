@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_APP_WITHOUT_GROUP_MEMBER_READ, DEMO_GRAPH_CREDENTIALS } from '../../simulators/graph/index.js';
-import { configurationFor, connectionStatus, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
+import {
+  configurationFor,
+  connectionStatus,
+  organizationOwner,
+  saveConfiguration,
+  startApiHarness,
+  type ApiHarness,
+  type Member,
+} from '../test-support/api-harness.js';
 import { demoGroupId } from './test-support/graph-simulator-harness.js';
 
 let harness: ApiHarness;
@@ -19,9 +27,16 @@ const securityGroups = (member: Member) => harness.app.inject({ method: 'GET', u
 const preview = (member: Member, payload: object) => harness.app.inject({ method: 'POST', url: '/api/preview-group-users', headers: member.headers, payload });
 
 describe('GET /api/security-groups', () => {
-  it('lists the tenant\'s security groups and marks the connection as working', async () => {
+  it("lists the tenant's security groups and marks the connection as working", async () => {
     const owner = await organizationOwner(harness);
-    expect(await connectionStatus(harness, owner)).toEqual({ configured: false, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null });
+    expect(await connectionStatus(harness, owner)).toEqual({
+      configured: false,
+      connectionStatus: 'unknown',
+      message: null,
+      problem: null,
+      missingPermissions: [],
+      checkedAt: null,
+    });
     await saveConfiguration(harness, owner, configurationFor());
     expect((await connectionStatus(harness, owner)).connectionStatus).toBe('unknown');
 
@@ -85,7 +100,11 @@ describe('GET /api/security-groups', () => {
     const down = await securityGroups(owner);
     expect(down.statusCode).toBe(502);
     expect(down.json().message).toBe('Microsoft Graph is unavailable (HTTP 503). Try again later.');
-    expect(await connectionStatus(harness, owner)).toMatchObject({ connectionStatus: 'error', problem: 'outage', message: 'Microsoft Graph is unavailable (HTTP 503). Try again later.' });
+    expect(await connectionStatus(harness, owner)).toMatchObject({
+      connectionStatus: 'error',
+      problem: 'outage',
+      message: 'Microsoft Graph is unavailable (HTTP 503). Try again later.',
+    });
   });
 });
 
@@ -96,7 +115,13 @@ describe('POST /api/preview-group-users', () => {
     const response = await preview(owner, { includeGroups: [groupId('R&D <Labs>'), groupId('Helpdesk')], excludeGroups: [], passwordValidityDays: 365 });
     expect(response.statusCode).toBe(200);
     const { users, stats } = response.json();
-    expect(users.map((user: { displayName: string; daysUntilExpiry: number | null; expiryReason: string }) => [user.displayName, user.daysUntilExpiry, user.expiryReason])).toEqual([
+    expect(
+      users.map((user: { displayName: string; daysUntilExpiry: number | null; expiryReason: string }) => [
+        user.displayName,
+        user.daysUntilExpiry,
+        user.expiryReason,
+      ]),
+    ).toEqual([
       ['Lee Gu', -10, 'domain_policy'],
       ['Johanna Lorenz', -1, 'domain_policy'],
       ['Contoso Admin', null, 'never_expires_domain_policy'],
@@ -113,7 +138,12 @@ describe('POST /api/preview-group-users', () => {
     harness.graph.setFaults({ forceThrottle: 3, retryAfterSeconds: 1.5 });
     const response = await preview(owner, { includeGroups: [groupId('Password Reminder Pilot')], excludeGroups: [groupId('Finance')] });
     expect(response.statusCode).toBe(200);
-    expect(response.json().users.map((user: { displayName: string }) => user.displayName).sort()).toEqual(['Adele Vance', 'Alex Wilber']);
+    expect(
+      response
+        .json()
+        .users.map((user: { displayName: string }) => user.displayName)
+        .sort(),
+    ).toEqual(['Adele Vance', 'Alex Wilber']);
     expect(harness.graph.sleeps).toEqual([1500, 1500, 1500]);
   });
 

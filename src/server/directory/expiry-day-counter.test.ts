@@ -5,16 +5,31 @@ import { createExpiryDayCounter } from './expiry-day-counter.js';
 
 // Zones with DST both ways, half- and quarter-hour offsets, a 30-minute DST shift (Lord Howe),
 // and a skipped calendar day (Apia, 2011-12-30).
-const ZONES = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/St_Johns', 'Pacific/Apia', 'Asia/Tokyo', 'UTC'];
+const ZONES = [
+  'America/New_York',
+  'Europe/London',
+  'Australia/Lord_Howe',
+  'Asia/Kathmandu',
+  'Pacific/Chatham',
+  'America/St_Johns',
+  'Pacific/Apia',
+  'Asia/Tokyo',
+  'UTC',
+];
 const instant = (from: string, to: string) => fc.integer({ min: Date.parse(from), max: Date.parse(to) }).map((ms) => new Date(Math.floor(ms / 1000) * 1000));
 
 describe('createExpiryDayCounter', () => {
   it('answers exactly what daysUntilExpiry answers', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ZONES), instant('2000-01-01T00:00:00Z', '2040-01-01T00:00:00Z'), fc.array(instant('1999-01-01T00:00:00Z', '2041-01-01T00:00:00Z'), { minLength: 1, maxLength: 30 }), (zone, now, expiries) => {
-        const count = createExpiryDayCounter(now, zone);
-        for (const expiry of expiries) expect(count(expiry.toISOString())).toBe(daysUntilExpiry(expiry, now, zone));
-      }),
+      fc.property(
+        fc.constantFrom(...ZONES),
+        instant('2000-01-01T00:00:00Z', '2040-01-01T00:00:00Z'),
+        fc.array(instant('1999-01-01T00:00:00Z', '2041-01-01T00:00:00Z'), { minLength: 1, maxLength: 30 }),
+        (zone, now, expiries) => {
+          const count = createExpiryDayCounter(now, zone);
+          for (const expiry of expiries) expect(count(expiry.toISOString())).toBe(daysUntilExpiry(expiry, now, zone));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -4,7 +4,6 @@ import { daysBetween, localDateOfUtcMidnight } from '../../shared/domain/local-d
 import { zoneOffsetMs } from '../../shared/domain/zoned-time.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 
-
 /**
  * daysUntilExpiry for many users at one `now`: the same answers, at a fraction of the cost for a
  * 100,000-user scan. Reading a zone's wall clock through Intl is the expensive step, so today's

@@ -58,9 +58,5 @@ function comparePreviewUsers(a: PreviewUser, b: PreviewUser): number {
     if (b.daysUntilExpiry === null) return -1;
     return a.daysUntilExpiry - b.daysUntilExpiry;
   }
-  return (
-    (a.passwordExpiryDate ?? '').localeCompare(b.passwordExpiryDate ?? '') ||
-    byName.compare(a.displayName, b.displayName) ||
-    a.id.localeCompare(b.id)
-  );
+  return (a.passwordExpiryDate ?? '').localeCompare(b.passwordExpiryDate ?? '') || byName.compare(a.displayName, b.displayName) || a.id.localeCompare(b.id);
 }

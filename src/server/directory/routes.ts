@@ -22,14 +22,18 @@ export function registerDirectoryRoutes(app: FastifyInstance, deps: TenantGraphD
     const client = graphClientFor(deps, connection);
     const { configuration } = connection;
     return answeringGraphErrors(() =>
-      trackConnection(deps.db, tenantId, deps.clock, () =>
-        previewDirectory(client, {
-          includeGroups: input.includeGroups,
-          excludeGroups: input.excludeGroups,
-          passwordValidityDays: input.passwordValidityDays ?? configuration.passwordValidityDays,
-          timeZone: configuration.timeZone,
-          now: deps.clock(),
-        }),
+      trackConnection(
+        deps.db,
+        tenantId,
+        deps.clock,
+        () =>
+          previewDirectory(client, {
+            includeGroups: input.includeGroups,
+            excludeGroups: input.excludeGroups,
+            passwordValidityDays: input.passwordValidityDays ?? configuration.passwordValidityDays,
+            timeZone: configuration.timeZone,
+            now: deps.clock(),
+          }),
         client,
       ),
     );

@@ -38,7 +38,7 @@ async function scanAll(scanSettings: ScanSettings): Promise<{ users: ScannedUser
 const contosoUserCount = () => harness.simulator.state.tenants.get(CONTOSO_TENANT_ID)!.users.length;
 
 describe('scanDirectory', () => {
-  it('computes each user\'s expiry from the fields it selects and the tenant\'s domains', async () => {
+  it("computes each user's expiry from the fields it selects and the tenant's domains", async () => {
     const { users, counts } = await scanAll(settings());
     expect(counts).toEqual({ totalUsers: contosoUserCount(), outsideGroupFilter: 0 });
     const row = (upn: string) => {
@@ -65,7 +65,7 @@ describe('scanDirectory', () => {
     expect(users.find((user) => user.userPrincipalName.includes('#EXT#'))?.expiry.reason).toBe('guest');
   });
 
-  it('counts the days on the organization\'s calendar', async () => {
+  it("counts the days on the organization's calendar", async () => {
     // 14:30 UTC is 23:30 in Tokyo: a password expiring at 14:30 UTC in 3 days still has 3 calendar days there,
     // but one that expired 10 days ago at 14:30 UTC (23:30 local) is 10 days ago in both zones.
     const late = settings({ timeZone: 'Asia/Tokyo', now: new Date(harness.clock.nowMs + 60 * 60_000) });
@@ -79,7 +79,9 @@ describe('scanDirectory', () => {
   it('keeps only transitive members of an include group, minus members of any exclude group', async () => {
     const included = await scanAll(settings({ includeGroups: [groupId('Password Reminder Pilot')] }));
     const upns = included.users.map((user) => user.userPrincipalName);
-    expect(upns).toEqual(expect.arrayContaining(['alex.wilber@contoso.com', 'adele.vance@contoso.com', 'diego.siciliani@contoso.com', 'joni.sherman@litwareinc.com']));
+    expect(upns).toEqual(
+      expect.arrayContaining(['alex.wilber@contoso.com', 'adele.vance@contoso.com', 'diego.siciliani@contoso.com', 'joni.sherman@litwareinc.com']),
+    );
     expect(upns).not.toContain('lee.gu@contoso.com');
     expect(included.counts.totalUsers).toBe(contosoUserCount());
     expect(included.counts.outsideGroupFilter).toBe(contosoUserCount() - included.users.length);
@@ -128,7 +130,11 @@ describe('previewDirectory', () => {
 
   it('uses the validity given for domains that set none', async () => {
     const { users } = await previewDirectory(client, settings({ includeGroups: [groupId('Finance')], passwordValidityDays: 372 }));
-    expect(users.find((user) => user.displayName === 'Joni Sherman')).toMatchObject({ expiryReason: 'organization_default', validityDays: 372, daysUntilExpiry: 14 });
+    expect(users.find((user) => user.displayName === 'Joni Sherman')).toMatchObject({
+      expiryReason: 'organization_default',
+      validityDays: 372,
+      daysUntilExpiry: 14,
+    });
   });
 
   it('caps the list but not the counts, and leaves disabled users out of the list', async () => {

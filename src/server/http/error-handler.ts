@@ -19,7 +19,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ message: 'Internal server error' } satisfies ApiErrorBody);
   });
 
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` } satisfies ApiErrorBody));
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` } satisfies ApiErrorBody),
+  );
 }
 
 function clientErrorMessage(error: FastifyError, status: number): string {

@@ -27,7 +27,10 @@ beforeAll(async () => {
   harness = await startApiHarness({ RATE_LIMIT_EMAILS_PER_HOUR: '1000' });
   owner = await organizationOwner(harness);
   // Mail needs an active subscription; the longest organization name fills {{companyName}}.
-  await harness.database.db.update(tenants).set({ subscriptionStatus: 'active', name: filled('Contoso & <Partners> ', 200) }).where(eq(tenants.id, owner.tenantId));
+  await harness.database.db
+    .update(tenants)
+    .set({ subscriptionStatus: 'active', name: filled('Contoso & <Partners> ', 200) })
+    .where(eq(tenants.id, owner.tenantId));
   await saveConfiguration(harness, owner, configurationFor());
 });
 afterAll(() => harness.close());
@@ -80,27 +83,98 @@ const justUnderLimit = (unit: string, wrap: (filler: string) => string) => wrap(
 
 function hostileRequests(): HostileRequest[] {
   const requests: HostileRequest[] = [
-    { label: 'the 600 KB nested template of the incident', method: 'PUT', url: '/api/configuration', body: configurationWith({ emailTemplate: `<p>Hello ${'<x>'.repeat(200_000)}</p>` }) },
-    { label: 'a template of nested tags up to the body limit', method: 'PUT', url: '/api/configuration', body: justUnderLimit('<b>', (filler) => configurationWith({ emailTemplate: `<p>${filler}</p>` })) },
-    { label: 'a template of unclosed "<" up to the body limit', method: 'PUT', url: '/api/configuration', body: justUnderLimit('<', (filler) => configurationWith({ emailTemplate: `<p>${filler}x` })) },
-    { label: 'a tenant id of domain labels up to the body limit', method: 'PUT', url: '/api/configuration', body: justUnderLimit('a.', (filler) => configurationWith({ tenantId: `${filler}!` })) },
-    { label: 'a sender address up to the body limit', method: 'PUT', url: '/api/configuration', body: justUnderLimit('a.', (filler) => configurationWith({ fromEmail: `a@${filler}!` })) },
-    { label: 'a test address up to the body limit', method: 'POST', url: '/api/send-test-email', body: justUnderLimit('a.', (filler) => json({ email: `${filler}@x` })) },
-    { label: 'an organization name up to the body limit', method: 'POST', url: '/api/tenants', body: justUnderLimit('\u202E', (filler) => json({ name: filler, domain: 'example.com' })) },
-    { label: 'a domain up to the body limit', method: 'POST', url: '/api/tenants', body: justUnderLimit('a-', (filler) => json({ name: 'Contoso', domain: `${filler}.com` })) },
-    { label: 'a profile name up to the body limit', method: 'PUT', url: '/api/auth/user', body: justUnderLimit('Ada ', (filler) => json({ firstName: filler, lastName: 'L', email: 'a@example.com' })) },
-    { label: '25,000 group ids', method: 'POST', url: '/api/preview-group-users', body: justUnderLimit('"00000000-0000-4000-8000-000000000000",', (filler) => `{"includeGroups":[${filler}"x"]}`) },
-    { label: 'arrays nested up to the body limit', method: 'PUT', url: '/api/configuration', body: justUnderLimit('[', (filler) => `{"includeGroups":${filler}}`) },
-    { label: 'objects nested up to the body limit, with a prototype key', method: 'POST', url: '/api/tenants', body: justUnderLimit('{"a":', (filler) => `{"__proto__":{"x":1},"name":${filler}1}`) },
+    {
+      label: 'the 600 KB nested template of the incident',
+      method: 'PUT',
+      url: '/api/configuration',
+      body: configurationWith({ emailTemplate: `<p>Hello ${'<x>'.repeat(200_000)}</p>` }),
+    },
+    {
+      label: 'a template of nested tags up to the body limit',
+      method: 'PUT',
+      url: '/api/configuration',
+      body: justUnderLimit('<b>', (filler) => configurationWith({ emailTemplate: `<p>${filler}</p>` })),
+    },
+    {
+      label: 'a template of unclosed "<" up to the body limit',
+      method: 'PUT',
+      url: '/api/configuration',
+      body: justUnderLimit('<', (filler) => configurationWith({ emailTemplate: `<p>${filler}x` })),
+    },
+    {
+      label: 'a tenant id of domain labels up to the body limit',
+      method: 'PUT',
+      url: '/api/configuration',
+      body: justUnderLimit('a.', (filler) => configurationWith({ tenantId: `${filler}!` })),
+    },
+    {
+      label: 'a sender address up to the body limit',
+      method: 'PUT',
+      url: '/api/configuration',
+      body: justUnderLimit('a.', (filler) => configurationWith({ fromEmail: `a@${filler}!` })),
+    },
+    {
+      label: 'a test address up to the body limit',
+      method: 'POST',
+      url: '/api/send-test-email',
+      body: justUnderLimit('a.', (filler) => json({ email: `${filler}@x` })),
+    },
+    {
+      label: 'an organization name up to the body limit',
+      method: 'POST',
+      url: '/api/tenants',
+      body: justUnderLimit('\u202E', (filler) => json({ name: filler, domain: 'example.com' })),
+    },
+    {
+      label: 'a domain up to the body limit',
+      method: 'POST',
+      url: '/api/tenants',
+      body: justUnderLimit('a-', (filler) => json({ name: 'Contoso', domain: `${filler}.com` })),
+    },
+    {
+      label: 'a profile name up to the body limit',
+      method: 'PUT',
+      url: '/api/auth/user',
+      body: justUnderLimit('Ada ', (filler) => json({ firstName: filler, lastName: 'L', email: 'a@example.com' })),
+    },
+    {
+      label: '25,000 group ids',
+      method: 'POST',
+      url: '/api/preview-group-users',
+      body: justUnderLimit('"00000000-0000-4000-8000-000000000000",', (filler) => `{"includeGroups":[${filler}"x"]}`),
+    },
+    {
+      label: 'arrays nested up to the body limit',
+      method: 'PUT',
+      url: '/api/configuration',
+      body: justUnderLimit('[', (filler) => `{"includeGroups":${filler}}`),
+    },
+    {
+      label: 'objects nested up to the body limit, with a prototype key',
+      method: 'POST',
+      url: '/api/tenants',
+      body: justUnderLimit('{"a":', (filler) => `{"__proto__":{"x":1},"name":${filler}1}`),
+    },
     { label: 'a users-table search of 1 MB', method: 'GET', url: `/api/password-expirations?search=${filled('%25_', BODY_LIMIT)}` },
     { label: 'a users-table search at its limit of LIKE wildcards', method: 'GET', url: `/api/password-expirations?search=${filled('%25_', 200 * 3)}` },
     { label: 'a page number of 1 MB of digits', method: 'GET', url: `/api/audit-logs?page=${filled('9', BODY_LIMIT)}` },
-    { label: 'a manual email for a 1 MB user id', method: 'POST', url: '/api/send-manual-email', body: justUnderLimit('x', (filler) => json({ userId: filler })) },
+    {
+      label: 'a manual email for a 1 MB user id',
+      method: 'POST',
+      url: '/api/send-manual-email',
+      body: justUnderLimit('x', (filler) => json({ userId: filler })),
+    },
   ];
   for (const [shape, emailTemplate] of Object.entries(WORST_TEMPLATES)) {
     requests.push({ label: `saving a template at the limits: ${shape}`, method: 'PUT', url: '/api/configuration', body: configurationWith({ emailTemplate }) });
     // The saved template is rendered (filled, sanitised again, styled, turned into text) for a test mail and for Test Connection.
-    requests.push({ label: `a test mail of it: ${shape}`, method: 'POST', url: '/api/send-test-email', body: json({ email: 'admin@contoso.com' }), beforehand: nextMinute });
+    requests.push({
+      label: `a test mail of it: ${shape}`,
+      method: 'POST',
+      url: '/api/send-test-email',
+      body: json({ email: 'admin@contoso.com' }),
+      beforehand: nextMinute,
+    });
     requests.push({ label: `Test Connection with it: ${shape}`, method: 'POST', url: '/api/test-configuration', body: '{}' });
   }
   return requests;
@@ -130,19 +204,29 @@ describe('the event loop under hostile input', () => {
       const attempts = [];
       for (let attempt = 0; attempt < ATTEMPTS; attempt++) attempts.push(await longestStall(request));
       const stalls = attempts.map((attempt) => attempt.stallMs);
-      results.push({ label: request.label, stallMs: Math.min(...stalls), worstAttemptMs: Math.max(...stalls), status: Math.max(...attempts.map((attempt) => attempt.status)) });
+      results.push({
+        label: request.label,
+        stallMs: Math.min(...stalls),
+        worstAttemptMs: Math.max(...stalls),
+        status: Math.max(...attempts.map((attempt) => attempt.status)),
+      });
     }
 
     const worst = results.reduce((a, b) => (b.stallMs > a.stallMs ? b : a));
     const worstAttempt = Math.max(...results.map((result) => result.worstAttemptMs));
     console.info(
-      `event loop: worst stall ${worst.stallMs.toFixed(1)} ms (${worst.label}) over ${results.length} hostile ` + `requests x ${ATTEMPTS}; longest single observation ${worstAttempt.toFixed(1)} ms`,
+      `event loop: worst stall ${worst.stallMs.toFixed(1)} ms (${worst.label}) over ${results.length} hostile ` +
+        `requests x ${ATTEMPTS}; longest single observation ${worstAttempt.toFixed(1)} ms`,
     );
     expect(results.filter((result) => result.status >= 500)).toEqual([]);
     expect(results.filter((result) => result.stallMs >= MAX_STALL_MS)).toEqual([]);
     // The templates at the limits were all accepted, so the test mails below rendered them.
-    expect(results.filter((result) => result.label.startsWith('saving a template')).map((result) => result.status)).toEqual(Object.keys(WORST_TEMPLATES).map(() => 200));
+    expect(results.filter((result) => result.label.startsWith('saving a template')).map((result) => result.status)).toEqual(
+      Object.keys(WORST_TEMPLATES).map(() => 200),
+    );
     // The saved worst templates really went through rendering: each test mail was sent.
-    expect(results.filter((result) => result.label.startsWith('a test mail')).map((result) => result.status)).toEqual(Object.keys(WORST_TEMPLATES).map(() => 200));
+    expect(results.filter((result) => result.label.startsWith('a test mail')).map((result) => result.status)).toEqual(
+      Object.keys(WORST_TEMPLATES).map(() => 200),
+    );
   }, 180_000);
 });

@@ -30,7 +30,12 @@ it('answers 503 with the reason while the newest migration is not applied, and r
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable', reason: readinessReasons.migrations });
   } finally {
-    for (const row of rows) await harness.database.pool.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [row.id, row.hash, row.created_at]);
+    for (const row of rows)
+      await harness.database.pool.query('insert into drizzle.__drizzle_migrations (id, hash, created_at) values ($1, $2, $3)', [
+        row.id,
+        row.hash,
+        row.created_at,
+      ]);
   }
   expect((await harness.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
 });

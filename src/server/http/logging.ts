@@ -31,7 +31,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       logMethod(args, log) {
         const [first] = args;
         if (first instanceof Error) args[0] = loggableError(first);
-        else if (first !== null && typeof first === 'object' && 'err' in first && first.err instanceof Error) args[0] = { ...first, err: loggableError(first.err) };
+        else if (first !== null && typeof first === 'object' && 'err' in first && first.err instanceof Error)
+          args[0] = { ...first, err: loggableError(first.err) };
         return log.apply(this, args);
       },
     },

@@ -29,7 +29,9 @@ async function instance(overrides: Record<string, string> = {}): Promise<Fastify
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  identity = createIdentitySimulator({ clients: [{ clientId: 'passwatch', clientSecret: 's3cret', redirectUris: [`${APP_URL}/api/callback`], postLogoutRedirectUris: [`${APP_URL}/`] }] });
+  identity = createIdentitySimulator({
+    clients: [{ clientId: 'passwatch', clientSecret: 's3cret', redirectUris: [`${APP_URL}/api/callback`], postLogoutRedirectUris: [`${APP_URL}/`] }],
+  });
   await identity.listen(0, '127.0.0.1');
 });
 afterAll(async () => {
@@ -75,7 +77,9 @@ describe('sign-in starts', () => {
     const behindProxy = await instance({ RATE_LIMIT_SIGN_INS_PER_MINUTE: '1', TRUST_PROXY: 'true' });
     const direct = await instance({ RATE_LIMIT_SIGN_INS_PER_MINUTE: '1' });
     const start = (app: FastifyInstance, client: string) =>
-      app.inject({ method: 'GET', url: '/api/login', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': client } }).then((response) => response.statusCode);
+      app
+        .inject({ method: 'GET', url: '/api/login', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': client } })
+        .then((response) => response.statusCode);
 
     expect(await start(behindProxy, '192.0.2.1')).toBe(302);
     expect(await start(behindProxy, '192.0.2.2')).toBe(302);
@@ -90,9 +94,21 @@ describe('sign-in starts', () => {
 
 describe('signed-in actions', () => {
   it.each([
-    ['test email', 'RATE_LIMIT_EMAILS_PER_HOUR', '/api/send-test-email', { email: 'admin@example.org' }, 'You have sent the most emails allowed in an hour (2 test and manual emails). Please try again in 1 hour.'],
+    [
+      'test email',
+      'RATE_LIMIT_EMAILS_PER_HOUR',
+      '/api/send-test-email',
+      { email: 'admin@example.org' },
+      'You have sent the most emails allowed in an hour (2 test and manual emails). Please try again in 1 hour.',
+    ],
     ['run-check', 'RATE_LIMIT_CHECKS_PER_HOUR', '/api/run-check', {}, 'You have run the most checks allowed in an hour (2). Please try again in 1 hour.'],
-    ['organization creation', 'RATE_LIMIT_ORGANIZATIONS_PER_DAY', '/api/tenants', { name: 'Fabrikam', domain: 'fabrikam.com' }, 'You have created the most organizations allowed in a day (2). Please try again in 24 hours.'],
+    [
+      'organization creation',
+      'RATE_LIMIT_ORGANIZATIONS_PER_DAY',
+      '/api/tenants',
+      { name: 'Fabrikam', domain: 'fabrikam.com' },
+      'You have created the most organizations allowed in a day (2). Please try again in 24 hours.',
+    ],
   ])('%s: per user, a clear 429 with Retry-After once the limit is reached', async (_label, setting, url, payload, message) => {
     const app = await instance({ [setting]: '2' });
     const alice = await signedInMember();
@@ -128,7 +144,8 @@ describe('signed-in actions', () => {
     const first = await instance({ RATE_LIMIT_ORGANIZATIONS_PER_DAY: '2' });
     const second = await instance({ RATE_LIMIT_ORGANIZATIONS_PER_DAY: '2' });
     const member = await signedInMember();
-    const create = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/api/tenants', headers: { cookie: member.headers.cookie }, payload: { name: 'Fabrikam', domain: 'fabrikam.com' } });
+    const create = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: '/api/tenants', headers: { cookie: member.headers.cookie }, payload: { name: 'Fabrikam', domain: 'fabrikam.com' } });
     expect((await create(first)).statusCode).toBe(201);
     expect((await create(second)).statusCode).toBe(201);
     expect((await create(first)).statusCode).toBe(429);

@@ -87,7 +87,10 @@ function refuse(reply: FastifyReply, verdict: Extract<RateLimitVerdict, { allowe
  * Call before any route is declared: the limits attach to the routes above as they are added,
  * after the routes' own guards (a user is known by then). Returns the sign-in start's check.
  */
-export async function registerRateLimits(app: FastifyInstance, deps: { db: Database; clock: Clock; settings: RateLimitSettings }): Promise<{ signIn: RateLimitCheck }> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  deps: { db: Database; clock: Clock; settings: RateLimitSettings },
+): Promise<{ signIn: RateLimitCheck }> {
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(deps.db, deps.clock) });
   const limits = limitsOf(deps.settings);
 

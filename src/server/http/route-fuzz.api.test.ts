@@ -59,7 +59,9 @@ beforeAll(async () => {
   graph = await startGraphHarness();
   paypal = createPayPalSimulator({ ...DEMO_PAYPAL_CREDENTIALS, webhookRetryDelaysMs: [] });
   const paypalUrl = await paypal.listen(0, '127.0.0.1');
-  identity = createIdentitySimulator({ clients: [{ clientId: 'passwatch', clientSecret: 's3cret', redirectUris: [`${APP_URL}/api/callback`], postLogoutRedirectUris: [`${APP_URL}/`] }] });
+  identity = createIdentitySimulator({
+    clients: [{ clientId: 'passwatch', clientSecret: 's3cret', redirectUris: [`${APP_URL}/api/callback`], postLogoutRedirectUris: [`${APP_URL}/`] }],
+  });
   const issuerUrl = await identity.listen(0, '127.0.0.1');
   const config = testConfig({
     ENTRA_AUTHORITY_URL: graph.baseUrl,
@@ -187,7 +189,18 @@ const VALID_BODY: Record<string, unknown> = {
   weeklyReports: false,
 };
 const VALID_QUERY: Record<string, string> = { page: '1', pageSize: '25', search: 'ada', filter: 'all', sort: 'name', direction: 'asc' };
-const FIELD_NAMES = [...Object.keys(VALID_BODY), 'confirmation', 'securityAlerts', 'systemUpdates', 'id', 'event_type', 'resource', '__proto__', 'constructor', 'prototype'];
+const FIELD_NAMES = [
+  ...Object.keys(VALID_BODY),
+  'confirmation',
+  'securityAlerts',
+  'systemUpdates',
+  'id',
+  'event_type',
+  'resource',
+  '__proto__',
+  'constructor',
+  'prototype',
+];
 const QUERY_KEYS = [...Object.keys(VALID_QUERY), 'limit', 'returnTo', 'code', 'state', 'error', 'iss', 'token', 'ba_token', 'subscription_id', '__proto__'];
 // Percent-encodings a browser never sends: an unpaired surrogate's bytes, a byte that is no UTF-8, a cut-off escape.
 const RAW_ENCODED = ['%ED%A0%80', '%FF', '%', '%E2%80', '%00', '..%2F..%2F'];
@@ -236,13 +249,21 @@ const rawJson = fc.oneof(
 // stays valid), or a hostile value of any type instead.
 const SLIPPED_IN = ['\u0000', '\uD800', '\uDC00', '\u202E', '\u2066', '\u200B', '\u0007', '\n', '/..'];
 const mutation = fc.oneof(
-  fc.tuple(fc.constantFrom(...SLIPPED_IN), fc.boolean()).map(([character, atStart]) => (value: unknown) => (atStart ? `${character}${String(value)}` : `${String(value)}${character}`)),
+  fc.tuple(fc.constantFrom(...SLIPPED_IN), fc.boolean()).map(
+    ([character, atStart]) =>
+      (value: unknown) =>
+        atStart ? `${character}${String(value)}` : `${String(value)}${character}`,
+  ),
   hostileValue.map((replacement) => () => replacement),
 );
 /** The valid body with a random half of its fields each mutated: whichever fields a route reads, about half of the runs bring it a hostile one. */
-const mutatedValidBody = fc.tuple(fc.subarray(Object.keys(VALID_BODY), { minLength: 1 }), fc.array(mutation, { minLength: 4, maxLength: 4 })).map(([fields, mutations]) =>
-  Object.fromEntries(Object.entries(VALID_BODY).map(([field, value], index) => [field, fields.includes(field) ? mutations[index % mutations.length]!(value) : value])),
-);
+const mutatedValidBody = fc
+  .tuple(fc.subarray(Object.keys(VALID_BODY), { minLength: 1 }), fc.array(mutation, { minLength: 4, maxLength: 4 }))
+  .map(([fields, mutations]) =>
+    Object.fromEntries(
+      Object.entries(VALID_BODY).map(([field, value], index) => [field, fields.includes(field) ? mutations[index % mutations.length]!(value) : value]),
+    ),
+  );
 
 const asJson = (value: unknown) => ({ contentType: 'application/json', payload: JSON.stringify(value) ?? 'null' });
 const body = fc.oneof(
@@ -253,7 +274,13 @@ const body = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({
-      contentType: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/xml'),
+      contentType: fc.constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/json; charset=latin1',
+        'application/xml',
+      ),
       payload: hostileString,
     }),
   },
@@ -271,7 +298,13 @@ const queryValue = fc.oneof(hostileString.map(encoded), fc.constantFrom(...RAW_E
 const queryString = fc.oneof(
   // The valid query with one or two values replaced (a repeated key makes an array).
   fc
-    .tuple(fc.dictionary(fc.constantFrom(...Object.keys(VALID_QUERY)), fc.oneof(queryValue, fc.constantFrom(...SLIPPED_IN).map(encoded)), { minKeys: 1, maxKeys: 3 }), fc.boolean())
+    .tuple(
+      fc.dictionary(fc.constantFrom(...Object.keys(VALID_QUERY)), fc.oneof(queryValue, fc.constantFrom(...SLIPPED_IN).map(encoded)), {
+        minKeys: 1,
+        maxKeys: 3,
+      }),
+      fc.boolean(),
+    )
     .map(([hostile, repeat]) => {
       const pairs = Object.entries({ ...VALID_QUERY, ...hostile }).map(([key, value]) => `${key}=${value}`);
       return (repeat ? [...pairs, pairs[0]] : pairs).join('&');
@@ -281,7 +314,10 @@ const queryString = fc.oneof(
     .map((pairs) => pairs.map(([key, value]) => `${encoded(key)}=${value}`).join('&')),
 );
 // Header values must be sendable: printable ASCII only.
-const headerText = fc.oneof(fc.constantFrom('', 'null', GUID.toUpperCase(), `${GUID} `, '../..', 'x'.repeat(2_000), '00000000-0000-0000-0000-000000000000'), fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 40 }));
+const headerText = fc.oneof(
+  fc.constantFrom('', 'null', GUID.toUpperCase(), `${GUID} `, '../..', 'x'.repeat(2_000), '00000000-0000-0000-0000-000000000000'),
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 40 }),
+);
 
 const requestInput = fc.record({
   params: fc.array(segment, { minLength: 3, maxLength: 3 }),
@@ -289,7 +325,23 @@ const requestInput = fc.record({
   body: fc.option(body, { nil: undefined }),
   tenantHeader: fc.oneof({ weight: 4, arbitrary: fc.constant('own') }, { weight: 1, arbitrary: fc.constant('none') }, { weight: 1, arbitrary: headerText }),
   origin: fc.oneof({ weight: 4, arbitrary: fc.constant(APP_URL) }, { weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null', undefined) }),
-  extraHeaders: fc.dictionary(fc.constantFrom('accept', 'accept-language', 'x-forwarded-for', 'x-forwarded-proto', 'paypal-transmission-id', 'paypal-cert-url', 'paypal-auth-algo', 'paypal-transmission-sig', 'paypal-transmission-time', 'if-none-match', 'range'), headerText, { maxKeys: 3 }),
+  extraHeaders: fc.dictionary(
+    fc.constantFrom(
+      'accept',
+      'accept-language',
+      'x-forwarded-for',
+      'x-forwarded-proto',
+      'paypal-transmission-id',
+      'paypal-cert-url',
+      'paypal-auth-algo',
+      'paypal-transmission-sig',
+      'paypal-transmission-time',
+      'if-none-match',
+      'range',
+    ),
+    headerText,
+    { maxKeys: 3 },
+  ),
 });
 type RequestInput = typeof requestInput extends fc.Arbitrary<infer T> ? T : never;
 
@@ -299,12 +351,24 @@ const UNSTORABLE = [
   { character: '\u0000', inUrl: '%00' },
   { character: '\uD800', inUrl: '%ED%A0%80' },
 ];
-const plainInput = (): RequestInput => ({ params: [GUID, '5', GUID], query: undefined, body: undefined, tenantHeader: 'own', origin: APP_URL, extraHeaders: {} });
+const plainInput = (): RequestInput => ({
+  params: [GUID, '5', GUID],
+  query: undefined,
+  body: undefined,
+  tenantHeader: 'own',
+  origin: APP_URL,
+  extraHeaders: {},
+});
 const singleFieldExamples: RequestInput[] = UNSTORABLE.flatMap(({ character, inUrl }) => [
   ...Object.entries(VALID_BODY)
     .filter(([, value]) => typeof value === 'string')
     .map(([field, value]) => ({ ...plainInput(), body: asJson({ ...VALID_BODY, [field]: `${String(value)}${character}` }) })),
-  ...Object.keys(VALID_QUERY).map((key) => ({ ...plainInput(), query: Object.entries(VALID_QUERY).map(([name, value]) => `${name}=${value}${name === key ? inUrl : ''}`).join('&') })),
+  ...Object.keys(VALID_QUERY).map((key) => ({
+    ...plainInput(),
+    query: Object.entries(VALID_QUERY)
+      .map(([name, value]) => `${name}=${value}${name === key ? inUrl : ''}`)
+      .join('&'),
+  })),
   { ...plainInput(), params: [`${GUID}${inUrl}`, `5${inUrl}`, inUrl] },
 ]);
 
@@ -338,17 +402,22 @@ describe('every route under hostile input', () => {
     for (const [routeIndex, route] of routes.entries()) {
       const member = await newMember(routeIndex);
       // fast-check counts the examples among the runs: the member's random runs come on top of them.
-      for (const [caller, numRuns, examples] of [[member, singleFieldExamples.length + RUNS_AS_MEMBER, singleFieldExamples], ['anonymous', RUNS_ANONYMOUS, []]] as const) {
+      for (const [caller, numRuns, examples] of [
+        [member, singleFieldExamples.length + RUNS_AS_MEMBER, singleFieldExamples],
+        ['anonymous', RUNS_ANONYMOUS, []],
+      ] as const) {
         const result = await fc.check(
           fc.asyncProperty(requestInput, async (input) => {
             inputsTried += 1;
             const options = injectOptions(route, input, caller);
             const response = await app.inject(options);
-            if (response.statusCode >= 500) throw new Error(`${response.statusCode} ${response.body.slice(0, 200)} for ${JSON.stringify(options).slice(0, 600)}`);
+            if (response.statusCode >= 500)
+              throw new Error(`${response.statusCode} ${response.body.slice(0, 200)} for ${JSON.stringify(options).slice(0, 600)}`);
           }),
           { numRuns, endOnFailure: true, examples: examples.map((example) => [example] as [RequestInput]) },
         );
-        if (result.failed) failures.push(`${route.method} ${route.url} (${caller === 'anonymous' ? 'anonymous' : 'member'}): ` + `${String(result.errorInstance)}`);
+        if (result.failed)
+          failures.push(`${route.method} ${route.url} (${caller === 'anonymous' ? 'anonymous' : 'member'}): ` + `${String(result.errorInstance)}`);
       }
     }
     console.info(`route fuzz: ${routes.length} routes, ${inputsTried} inputs`);

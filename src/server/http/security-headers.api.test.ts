@@ -22,7 +22,8 @@ async function writeWebRoot(): Promise<string> {
   await mkdir(path.join(root, 'assets'));
   await writeFile(
     path.join(root, 'index.html'),
-    `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><script type="module" ` + `src="/assets/app-1234.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><script type="module" ` +
+      `src="/assets/app-1234.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body><div id="root"></div></body></html>`,
   );
   await writeFile(path.join(root, 'assets', 'app-1234.js'), 'console.log("app");\n');
   await writeFile(path.join(root, 'assets', 'app-1234.js.map'), '{"version":3,"sources":["../../src/web/main.tsx"],"sourcesContent":["secret source"]}');

@@ -6,7 +6,12 @@ import { renderSignInProblem } from '../auth/index.js';
 
 /** Hashes (CSP source expressions) of every `<style>` element in `html`. */
 export function inlineStyleHashes(html: string): string[] {
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${createHash('sha256').update(css ?? '').digest('base64')}'`);
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css]) =>
+      `'sha256-${createHash('sha256')
+        .update(css ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 /**

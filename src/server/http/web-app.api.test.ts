@@ -22,7 +22,11 @@ const bundle = `export const words = ${JSON.stringify(Array.from({ length: 400 }
 async function writeWebRoot(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'passwatch-web-'));
   await mkdir(path.join(root, 'assets'));
-  await writeFile(path.join(root, 'index.html'), `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><script type="module" src="/assets/app-1234.js" ` + `nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body>${'<p>landing</p>'.repeat(200)}</body></html>`);
+  await writeFile(
+    path.join(root, 'index.html'),
+    `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><script type="module" src="/assets/app-1234.js" ` +
+      `nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body>${'<p>landing</p>'.repeat(200)}</body></html>`,
+  );
   await writeFile(path.join(root, 'assets', 'app-1234.js'), bundle);
   await writeFile(path.join(root, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
   await precompressDirectory(root);
@@ -41,8 +45,7 @@ afterAll(async () => {
   await rm(webRoot, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) => app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
 describe('built assets', () => {
   it('are sent brotli-compressed to a browser that accepts it, and cached for a year', async () => {

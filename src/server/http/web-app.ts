@@ -21,10 +21,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const sendIndex = (reply: FastifyReply) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style));
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style));
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,

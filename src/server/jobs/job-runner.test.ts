@@ -34,7 +34,7 @@ describe('startJobs', () => {
   it.each([
     ['the app pool', () => database.pool],
     ['a connection string', () => database.url],
-  ])('runs the registered modules\' jobs through %s, in the pgboss schema', async (_label, source) => {
+  ])("runs the registered modules' jobs through %s, in the pgboss schema", async (_label, source) => {
     const seen: unknown[] = [];
     const errors: Error[] = [];
     const queue = `echo-${Math.random().toString(36).slice(2)}`;
@@ -43,7 +43,9 @@ describe('startJobs', () => {
       await runner.boss.send(queue, { hello: 'world' });
       await waitFor(() => seen.length === 1);
       expect(seen).toEqual([{ hello: 'world' }]);
-      const { rows } = await database.pool.query<{ exists: boolean }>("select exists (select 1 from information_schema.schemata where schema_name = 'pgboss') as exists");
+      const { rows } = await database.pool.query<{ exists: boolean }>(
+        "select exists (select 1 from information_schema.schemata where schema_name = 'pgboss') as exists",
+      );
       expect(rows[0]?.exists).toBe(true);
     } finally {
       await runner.stop();

@@ -61,9 +61,13 @@ describe('purgeExpiredRecords', () => {
     const live = await seed('job');
     const logged: object[] = [];
     const errors: Error[] = [];
-    const runner = await startJobs(database.pool, [(boss) => registerPurgeJobs(boss, { db: database.db, sessions: sessionStore(), clock, log: { info: (details) => void logged.push(details) } })], {
-      onError: (error) => errors.push(error),
-    });
+    const runner = await startJobs(
+      database.pool,
+      [(boss) => registerPurgeJobs(boss, { db: database.db, sessions: sessionStore(), clock, log: { info: (details) => void logged.push(details) } })],
+      {
+        onError: (error) => errors.push(error),
+      },
+    );
     try {
       const schedules = await runner.boss.getSchedules();
       expect(schedules.map((schedule) => schedule.name)).toContain(PURGE_EXPIRED_RECORDS_JOB);

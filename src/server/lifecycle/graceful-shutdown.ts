@@ -39,7 +39,11 @@ async function stopWithin(step: ShutdownStep, ms: number, log: (message: string)
  * then the services one after another (each within CLOSE_GRACE_MS). Resolves true when every step
  * stopped cleanly; never rejects, so the caller always gets to decide the exit.
  */
-export async function runShutdown(plan: ShutdownPlan, log: (message: string) => void, grace = { workMs: WORK_GRACE_MS, closeMs: CLOSE_GRACE_MS }): Promise<boolean> {
+export async function runShutdown(
+  plan: ShutdownPlan,
+  log: (message: string) => void,
+  grace = { workMs: WORK_GRACE_MS, closeMs: CLOSE_GRACE_MS },
+): Promise<boolean> {
   const work = await Promise.all(plan.work.map((step) => stopWithin(step, grace.workMs, log)));
   let clean = work.every(Boolean);
   for (const step of plan.services) clean = (await stopWithin(step, grace.closeMs, log)) && clean;

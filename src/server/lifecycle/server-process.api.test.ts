@@ -80,55 +80,69 @@ afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
-it('starts again after a kill -9 (stopping the orphaned embedded PostgreSQL), and on SIGTERM stops it, logs "stopped" and exits 0', async () => {
-  const env = await embeddedEnvironment();
-  const first = startServer(env);
-  await untilRunning(first);
-  const orphan = await postmasterPidOf(env.DATA_DIR!);
-  first.child.kill('SIGKILL');
-  await first.exited;
-  expect(isProcessAlive(orphan)).toBe(true);
+it(
+  'starts again after a kill -9 (stopping the orphaned embedded PostgreSQL), and on SIGTERM stops it, logs "stopped" and exits 0',
+  async () => {
+    const env = await embeddedEnvironment();
+    const first = startServer(env);
+    await untilRunning(first);
+    const orphan = await postmasterPidOf(env.DATA_DIR!);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(isProcessAlive(orphan)).toBe(true);
 
-  const second = startServer(env);
-  await untilRunning(second);
-  expect(second.output()).toContain(`Stopping the embedded PostgreSQL (PID ${orphan}) left running by an earlier start`);
-  expect(isProcessAlive(orphan)).toBe(false);
-  const server = await postmasterPidOf(env.DATA_DIR!);
+    const second = startServer(env);
+    await untilRunning(second);
+    expect(second.output()).toContain(`Stopping the embedded PostgreSQL (PID ${orphan}) left running by an earlier start`);
+    expect(isProcessAlive(orphan)).toBe(false);
+    const server = await postmasterPidOf(env.DATA_DIR!);
 
-  const ready = await fetch(`http://127.0.0.1:${env.PORT}/api/ready`);
-  expect(ready.status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${env.PORT}/api/ready`);
+    expect(ready.status).toBe(200);
 
-  second.child.kill('SIGTERM');
-  expect(await second.exited).toBe(0);
-  expect(second.output()).toMatch(/SIGTERM received, shutting down\.\.\.[\s\S]*\[passwatch\] stopped/);
-  // The embedded server this process started is stopped with it.
-  expect(isProcessAlive(server)).toBe(false);
-  expect(existsSync(path.join(env.DATA_DIR!, 'postgres', 'postmaster.pid'))).toBe(false);
-}, PROCESS_TEST_TIMEOUT_MS);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(second.output()).toMatch(/SIGTERM received, shutting down\.\.\.[\s\S]*\[passwatch\] stopped/);
+    // The embedded server this process started is stopped with it.
+    expect(isProcessAlive(server)).toBe(false);
+    expect(existsSync(path.join(env.DATA_DIR!, 'postgres', 'postmaster.pid'))).toBe(false);
+  },
+  PROCESS_TEST_TIMEOUT_MS,
+);
 
-it('with DATABASE_URL, SIGTERM runs the graceful shutdown: "stopped" is logged and the exit code is 0', async () => {
-  database ??= await createTestDatabase();
-  const server = startServer({ DATABASE_URL: database.url, PORT: String(await freePort()) });
-  await untilRunning(server);
-  server.child.kill('SIGTERM');
-  expect(await server.exited).toBe(0);
-  expect(server.output()).toContain('[passwatch] stopped');
-}, PROCESS_TEST_TIMEOUT_MS);
+it(
+  'with DATABASE_URL, SIGTERM runs the graceful shutdown: "stopped" is logged and the exit code is 0',
+  async () => {
+    database ??= await createTestDatabase();
+    const server = startServer({ DATABASE_URL: database.url, PORT: String(await freePort()) });
+    await untilRunning(server);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('[passwatch] stopped');
+  },
+  PROCESS_TEST_TIMEOUT_MS,
+);
 
-it('a start on a busy port fails with a clear EADDRINUSE message before any background job runs', async () => {
-  database ??= await createTestDatabase();
-  await database.pool.query('drop schema if exists pgboss cascade');
-  const blocker = net.createServer();
-  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-  try {
-    const port = (blocker.address() as net.AddressInfo).port;
-    const server = startServer({ DATABASE_URL: database.url, PORT: String(port) });
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toContain(`failed to start: port ${port} on 127.0.0.1 is already in use (EADDRINUSE)`);
-    // The job engine never started: it creates its schema first thing.
-    const { rows } = await database.pool.query<{ found: boolean }>("select exists (select 1 from information_schema.schemata where schema_name = 'pgboss') as found");
-    expect(rows[0]?.found).toBe(false);
-  } finally {
-    blocker.close();
-  }
-}, PROCESS_TEST_TIMEOUT_MS);
+it(
+  'a start on a busy port fails with a clear EADDRINUSE message before any background job runs',
+  async () => {
+    database ??= await createTestDatabase();
+    await database.pool.query('drop schema if exists pgboss cascade');
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (blocker.address() as net.AddressInfo).port;
+      const server = startServer({ DATABASE_URL: database.url, PORT: String(port) });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(`failed to start: port ${port} on 127.0.0.1 is already in use (EADDRINUSE)`);
+      // The job engine never started: it creates its schema first thing.
+      const { rows } = await database.pool.query<{ found: boolean }>(
+        "select exists (select 1 from information_schema.schemata where schema_name = 'pgboss') as found",
+      );
+      expect(rows[0]?.found).toBe(false);
+    } finally {
+      blocker.close();
+    }
+  },
+  PROCESS_TEST_TIMEOUT_MS,
+);

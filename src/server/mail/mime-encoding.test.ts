@@ -25,7 +25,11 @@ describe('encodeBase64Lines', () => {
   it('encodes the UTF-8 bytes with CRLF line breaks in lines of 76', () => {
     const text = 'Grüße\nnach Köln '.repeat(10);
     const encoded = encodeBase64Lines(text);
-    expect(lines(encoded).slice(0, -1).every((line) => line.length === 76)).toBe(true);
+    expect(
+      lines(encoded)
+        .slice(0, -1)
+        .every((line) => line.length === 76),
+    ).toBe(true);
     expect(Buffer.from(encoded.replaceAll('\r\n', ''), 'base64').toString('utf8')).toBe(text.replaceAll('\n', '\r\n'));
     expect(encodeBase64Lines('')).toBe('');
   });

@@ -24,7 +24,10 @@ function isQuotedPrintableLiteral(byte: number): boolean {
  * characters end in a soft break '=' (an escape is never split).
  */
 export function encodeQuotedPrintable(text: string): string {
-  return text.split(/\r\n|\r|\n/).map(encodeQuotedPrintableLine).join(CRLF);
+  return text
+    .split(/\r\n|\r|\n/)
+    .map(encodeQuotedPrintableLine)
+    .join(CRLF);
 }
 
 function encodeQuotedPrintableLine(line: string): string {

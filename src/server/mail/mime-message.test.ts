@@ -71,7 +71,7 @@ describe('buildMimeMessage', () => {
     expect(mime.match(/Content-Transfer-Encoding: base64/g)).toHaveLength(2);
   });
 
-  it('uses a fresh random boundary and Message-ID at the sender\'s domain by default', () => {
+  it("uses a fresh random boundary and Message-ID at the sender's domain by default", () => {
     const { boundary: _boundary, messageId: _messageId, ...defaults } = base;
     const first = buildMimeMessage(defaults);
     const second = buildMimeMessage(defaults);
@@ -82,7 +82,15 @@ describe('buildMimeMessage', () => {
   });
 
   it('refuses an address that would break a header or inject another', () => {
-    for (const address of ['a@contoso.com\r\nBcc: x@y.com', 'Adele <a@contoso.com>', 'a,b@contoso.com', 'no-at-sign', '@contoso.com', 'user@', 'renée@contoso.com']) {
+    for (const address of [
+      'a@contoso.com\r\nBcc: x@y.com',
+      'Adele <a@contoso.com>',
+      'a,b@contoso.com',
+      'no-at-sign',
+      '@contoso.com',
+      'user@',
+      'renée@contoso.com',
+    ]) {
       expect(() => buildMimeMessage({ ...base, to: [address] }), address).toThrow(MimeAddressError);
     }
     expect(() => buildMimeMessage({ ...base, from: 'evil@contoso.com\nTo: x@y.com' })).toThrow(MimeAddressError);
@@ -90,13 +98,18 @@ describe('buildMimeMessage', () => {
 
   it('round-trips any subject, text and HTML through the reader', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.string({ unit: 'grapheme', maxLength: 400 }), fc.string({ unit: 'binary', maxLength: 400 }), (subject, text, html) => {
-        const parsed = roundTrip({ ...base, subject, text, html });
-        // A header has no line breaks; CRLF is the only line break in a MIME body.
-        expect(parsed.subject).toBe(subject.replace(/[\r\n]+/g, ' ').trim());
-        expect(parsed.text).toBe(text.replace(/\r\n|\r/g, '\n'));
-        expect(parsed.html).toBe(html.replace(/\r\n|\r/g, '\n'));
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 120 }),
+        fc.string({ unit: 'grapheme', maxLength: 400 }),
+        fc.string({ unit: 'binary', maxLength: 400 }),
+        (subject, text, html) => {
+          const parsed = roundTrip({ ...base, subject, text, html });
+          // A header has no line breaks; CRLF is the only line break in a MIME body.
+          expect(parsed.subject).toBe(subject.replace(/[\r\n]+/g, ' ').trim());
+          expect(parsed.text).toBe(text.replace(/\r\n|\r/g, '\n'));
+          expect(parsed.html).toBe(html.replace(/\r\n|\r/g, '\n'));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -57,7 +57,10 @@ export function buildMimeMessage(input: MimeMessageInput): string {
 
 /** 'To: a@x.com, b@y.com' folded at the spaces between addresses. */
 function addressHeader(name: 'To' | 'Cc', addresses: readonly string[]): string {
-  return `${name}: ${foldAtSpaces(`${name}: `.length, addresses.map((address, index) => (index < addresses.length - 1 ? `${address},` : address)))}`;
+  return `${name}: ${foldAtSpaces(
+    `${name}: `.length,
+    addresses.map((address, index) => (index < addresses.length - 1 ? `${address},` : address)),
+  )}`;
 }
 
 /**

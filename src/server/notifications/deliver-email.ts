@@ -108,7 +108,11 @@ export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRo
   if (row.kind !== 'test' && !isAfterExpiry(row) && row.expiryDate < localDateOf(now, sender.timeZone)) {
     // Held back (a mailbox limit, an outage) until after the expiry day: every reminder says the
     // password expires soon, which is no longer true.
-    const problem = { reason: 'password_expired', code: 'password_expired', message: `Not sent: the password expired on ${formatDateUs(row.expiryDate)}, before the reminder could go out.` } as const;
+    const problem = {
+      reason: 'password_expired',
+      code: 'password_expired',
+      message: `Not sent: the password expired on ${formatDateUs(row.expiryDate)}, before the reminder could go out.`,
+    } as const;
     await failEmail(sender.db, row, problem, 'warning', now);
     return { kind: 'failed', scope: 'mail', ...problem };
   }
@@ -125,7 +129,10 @@ export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRo
   }
   // Graph's answer is known only here: a database outage must not turn it into "outcome unknown".
   const deliveredTo = addressing.pilot || addressing.cc.length > 0 ? [...addressing.to, ...addressing.cc] : null;
-  return retryLedgerWrite(() => recordOutcome(sender, row, { ...rendered, subject }, outcome, deliveredTo), (row.leaseUntil?.getTime() ?? 0) - sender.clock().getTime());
+  return retryLedgerWrite(
+    () => recordOutcome(sender, row, { ...rendered, subject }, outcome, deliveredTo),
+    (row.leaseUntil?.getTime() ?? 0) - sender.clock().getTime(),
+  );
 }
 
 interface Addressing {

@@ -32,7 +32,9 @@ async function runCheck(customer: Customer) {
 /** The admin consents (or withdraws consent) to exactly these application permissions, through the simulator's control API. */
 async function consent(customer: Customer, change: (permissions: string[]) => string[]): Promise<void> {
   const { directoryId, applicationId } = customer.directory.credentials;
-  const tenants = (await (await fetch(`${harness.graphUrl}/_control/tenants`)).json()) as { value: { tenantId: string; consents: { appId: string; permissions: string[] }[] }[] };
+  const tenants = (await (await fetch(`${harness.graphUrl}/_control/tenants`)).json()) as {
+    value: { tenantId: string; consents: { appId: string; permissions: string[] }[] }[];
+  };
   const current = tenants.value.find((tenant) => tenant.tenantId === directoryId)!.consents.find((entry) => entry.appId === applicationId)!.permissions;
   const response = await fetch(`${harness.graphUrl}/_control/tenants/${directoryId}/consents/${applicationId}`, {
     method: 'PUT',
@@ -75,12 +77,19 @@ describe('an app registration without Mail.Send', () => {
     await consent(customer, (permissions) => [...permissions, 'Mail.Send']);
     const second = await runCheck(customer);
     expect(second.summary).toMatchObject({ queued: due, retried: due, alreadyReminded: 0, inProgress: 0, notRetried: 0 });
-    expect(second.message).toContain(`${due} reminders queued, ${due} of them again after failing earlier today because the app lacked permission to ` + `send mail (Mail.Send)`);
+    expect(second.message).toContain(
+      `${due} reminders queued, ${due} of them again after failing earlier today because the app lacked permission to ` + `send mail (Mail.Send)`,
+    );
     expect(second.message).not.toContain('already reminded');
     await waitFor(async () => (await reminders(customer)).every((row) => row.state === 'sent'), 20_000, 'the retried reminders to be sent');
     expect([...recipientCounts(harness.mail(customer)).values()]).toEqual(new Array(due).fill(1));
     expect(await emailsSentToday(customer)).toBe(due);
-    const [latestRun] = await harness.database.db.select().from(automationRuns).where(eq(automationRuns.tenantId, customer.tenantId)).orderBy(desc(automationRuns.startedAt)).limit(1);
+    const [latestRun] = await harness.database.db
+      .select()
+      .from(automationRuns)
+      .where(eq(automationRuns.tenantId, customer.tenantId))
+      .orderBy(desc(automationRuns.startedAt))
+      .limit(1);
     // The reminders belong to the run that re-queued them (its progress counts them).
     expect((await reminders(customer)).filter((row) => row.runId === latestRun!.id)).toHaveLength(due);
 
@@ -96,7 +105,10 @@ describe('an app registration without Mail.Send', () => {
     await waitFor(async () => (await reminders(customer)).every((row) => row.state === 'sent'), 20_000, 'the reminders');
     // As if the worker had stopped mid-send: the ledger cannot know whether Graph took it.
     const [row] = await reminders(customer);
-    await harness.database.db.update(emailSends).set({ state: 'failed', errorKind: 'outcome_unknown', errorCode: 'outcome_unknown', sentAt: null }).where(eq(emailSends.id, row!.id));
+    await harness.database.db
+      .update(emailSends)
+      .set({ state: 'failed', errorKind: 'outcome_unknown', errorCode: 'outcome_unknown', sentAt: null })
+      .where(eq(emailSends.id, row!.id));
     const before = harness.mail(customer).length;
 
     const second = await runCheck(customer);
@@ -130,7 +142,10 @@ describe('a reminder held back past the expiry day', () => {
         createdAt: now,
       })
       .returning();
-    expect(await drainTenant(harness.app.notifications, customer.tenantId, { deadline: new Date(Date.now() + 10_000), maxWaitMs: 1_000 })).toMatchObject({ sent: 0, failed: 1 });
+    expect(await drainTenant(harness.app.notifications, customer.tenantId, { deadline: new Date(Date.now() + 10_000), maxWaitMs: 1_000 })).toMatchObject({
+      sent: 0,
+      failed: 1,
+    });
     const [after] = (await reminders(customer)).filter((candidate) => candidate.id === row!.id);
     expect(after).toMatchObject({ state: 'failed', errorKind: 'password_expired' });
     expect(after!.lastError).toContain('before the reminder could go out');
@@ -155,7 +170,11 @@ describe('Graph refusals are named for what they are', () => {
     } finally {
       harness.simulator.state.faults.serviceUnavailable = false;
     }
-    await waitFor(async () => (await harness.database.db.select().from(emailSends).where(eq(emailSends.tenantId, customer.tenantId)))[0]?.state === 'sent', 20_000, 'the mail');
+    await waitFor(
+      async () => (await harness.database.db.select().from(emailSends).where(eq(emailSends.tenantId, customer.tenantId)))[0]?.state === 'sent',
+      20_000,
+      'the mail',
+    );
     expect(harness.mail(customer)).toHaveLength(1);
   });
 
@@ -170,9 +189,14 @@ describe('Graph refusals are named for what they are', () => {
       expect(second.statusCode, second.body).toBe(200);
       expect(second.json()).toEqual({
         status: 'queued',
-        message: `The sending mailbox ${customer.directory.credentials.fromEmail} reached its Exchange Online limit of messages ` + `per 24 hours: the mail waits and goes out as soon as the limit allows.`,
+        message:
+          `The sending mailbox ${customer.directory.credentials.fromEmail} reached its Exchange Online limit of messages ` +
+          `per 24 hours: the mail waits and goes out as soon as the limit allows.`,
       });
-      const rows = await harness.database.db.select().from(emailSends).where(and(eq(emailSends.tenantId, customer.tenantId), eq(emailSends.recipient, 'second@example.org')));
+      const rows = await harness.database.db
+        .select()
+        .from(emailSends)
+        .where(and(eq(emailSends.tenantId, customer.tenantId), eq(emailSends.recipient, 'second@example.org')));
       expect(rows).toMatchObject([{ state: 'deferred', errorKind: 'mailbox_limit', errorCode: 'ErrorSubmissionQuotaExceeded' }]);
     } finally {
       harness.simulator.state.settings = settings;
@@ -181,7 +205,14 @@ describe('Graph refusals are named for what they are', () => {
 
   it('fails a refused recipient address for that mail alone, and does not retry the same address', async () => {
     const customer = await harness.createCustomer({ users: 20 });
-    const target = customer.directory.tenant.users.find((user) => user.mail !== null && user.accountEnabled && user.userType === 'Member' && user.lastPasswordChangeDateTime !== null && !(user.passwordPolicies ?? '').includes('DisablePasswordExpiration'))!;
+    const target = customer.directory.tenant.users.find(
+      (user) =>
+        user.mail !== null &&
+        user.accountEnabled &&
+        user.userType === 'Member' &&
+        user.lastPasswordChangeDateTime !== null &&
+        !(user.passwordPolicies ?? '').includes('DisablePasswordExpiration'),
+    )!;
     target.mail = 'not an address@contoso.com';
     const first = await runCheck(customer);
     await waitFor(async () => (await reminders(customer)).every((row) => row.state === 'sent' || row.state === 'failed'), 20_000, 'the reminders');
@@ -193,6 +224,6 @@ describe('Graph refusals are named for what they are', () => {
 
     const second = await runCheck(customer);
     expect(second.summary).toMatchObject({ queued: 0, notRetried: 1 });
-    expect(second.message).toContain("because the recipient’s address was refused as invalid");
+    expect(second.message).toContain('because the recipient’s address was refused as invalid');
   });
 });

@@ -53,7 +53,13 @@ it('sends every reminder exactly once across a database stop and restart mid-dra
   // Slow answers keep requests in flight when the database goes away.
   harness.simulator.state.faults = { ...harness.simulator.state.faults, latencyMs: 250 };
   const services = instance.app.notifications;
-  services.drains.start(services, services.log, { drainSliceMs: 60_000, maxDrainWaitMs: 30_000, drainWorkers: 1, sweepIntervalMs: SWEEP_MS, leaseMs: DRAIN_LEASE_MS });
+  services.drains.start(services, services.log, {
+    drainSliceMs: 60_000,
+    maxDrainWaitMs: 30_000,
+    drainWorkers: 1,
+    sweepIntervalMs: SWEEP_MS,
+    leaseMs: DRAIN_LEASE_MS,
+  });
   await waitFor(() => harness.mail(customer).length >= Math.floor(expected.length / 3), 30_000, 'a third to be sent');
 
   await server!.stop();
@@ -79,5 +85,6 @@ it('sends every reminder exactly once across a database stop and restart mid-dra
     outcomeUnknown: rows.filter((row) => row.errorKind === 'outcome_unknown').length,
   };
   expect(figures).toMatchObject({ duplicates: 0, lost: 0, outcomeUnknown: 0 });
-  if (process.env.FAULT_FIGURES_FILE) await appendFile(process.env.FAULT_FIGURES_FILE, `${JSON.stringify({ fault: 'database stop/start', outageMs: OUTAGE_MS, ...figures })}\n`);
+  if (process.env.FAULT_FIGURES_FILE)
+    await appendFile(process.env.FAULT_FIGURES_FILE, `${JSON.stringify({ fault: 'database stop/start', outageMs: OUTAGE_MS, ...figures })}\n`);
 }, 120_000);

@@ -44,19 +44,35 @@ afterAll(async () => {
 function startWorker(): { child: ChildProcess; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER], {
     cwd: fileURLToPath(new URL('../../..', import.meta.url)),
-    env: { ...process.env, ...harness.env(), DATABASE_URL: harness.database.url, MODE: 'loop', LEASE_MS: String(ROW_LEASE_MS), DRAIN_LEASE_MS: String(DRAIN_LEASE_MS), SWEEP_MS: String(SWEEP_MS) },
+    env: {
+      ...process.env,
+      ...harness.env(),
+      DATABASE_URL: harness.database.url,
+      MODE: 'loop',
+      LEASE_MS: String(ROW_LEASE_MS),
+      DRAIN_LEASE_MS: String(DRAIN_LEASE_MS),
+      SWEEP_MS: String(SWEEP_MS),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, output: () => output, exited };
 }
 
 function startSurvivor(): void {
   const services = survivor.app.notifications;
-  services.drains.start(services, services.log, { drainSliceMs: 60_000, maxDrainWaitMs: 30_000, drainWorkers: 1, sweepIntervalMs: SWEEP_MS, leaseMs: DRAIN_LEASE_MS });
+  services.drains.start(services, services.log, {
+    drainSliceMs: 60_000,
+    maxDrainWaitMs: 30_000,
+    drainWorkers: 1,
+    sweepIntervalMs: SWEEP_MS,
+    leaseMs: DRAIN_LEASE_MS,
+  });
 }
 
 const rowsOf = (customer: Customer) => harness.database.db.select().from(emailSends).where(eq(emailSends.tenantId, customer.tenantId));
@@ -105,60 +121,68 @@ async function recordFigures(fault: string, figures: object): Promise<void> {
 }
 
 describe('a sending instance killed with SIGKILL mid-drain', () => {
-  it('is taken over once its drain lease lapses: each mail at most once, the rest sent by the second instance, none lost', async () => {
-    const customer = await harness.createCustomer({ users: 60 });
-    const { expected, started, lease } = await workerMidDrain(customer);
-    const holder = lease.holder;
-    started.child.kill('SIGKILL');
-    const faultAt = Date.now();
-    await started.exited;
-    worker = null;
-    const [deadLease] = await harness.database.db.select().from(drainLeases).where(eq(drainLeases.tenantId, customer.tenantId));
-    const atKill = await rowsOf(customer);
-    const inFlight = atKill.filter((row) => row.state === 'sending');
-    // Nothing was sent by the second instance while the worker held a live lease.
-    expect(atKill.filter((row) => row.claimedBy?.startsWith(`${survivor.app.notifications.send.workerId}/`))).toEqual([]);
+  it(
+    'is taken over once its drain lease lapses: each mail at most once, the rest sent by the second instance, none lost',
+    async () => {
+      const customer = await harness.createCustomer({ users: 60 });
+      const { expected, started, lease } = await workerMidDrain(customer);
+      const holder = lease.holder;
+      started.child.kill('SIGKILL');
+      const faultAt = Date.now();
+      await started.exited;
+      worker = null;
+      const [deadLease] = await harness.database.db.select().from(drainLeases).where(eq(drainLeases.tenantId, customer.tenantId));
+      const atKill = await rowsOf(customer);
+      const inFlight = atKill.filter((row) => row.state === 'sending');
+      // Nothing was sent by the second instance while the worker held a live lease.
+      expect(atKill.filter((row) => row.claimedBy?.startsWith(`${survivor.app.notifications.send.workerId}/`))).toEqual([]);
 
-    const { rows, counts, bySurvivor, unknown, figures } = await afterTakeover(customer, expected, faultAt, holder);
-    // The dead holder's lease was a heartbeat's, not a job expiry's: it lapsed within one lease period of the kill.
-    expect(deadLease?.holder).toBe(holder);
-    const deadLeaseUntil = deadLease!.leaseUntil.getTime();
-    expect(deadLeaseUntil).toBeLessThanOrEqual(faultAt + DRAIN_LEASE_MS);
-    // The second instance claimed nothing before that lease lapsed, and everything still queued after.
-    expect(bySurvivor.length).toBe(atKill.filter((row) => row.state === 'queued').length);
-    expect(Math.min(...bySurvivor.map((row) => row.lastAttemptAt!.getTime()))).toBeGreaterThanOrEqual(deadLeaseUntil);
-    // Exactly once: nobody got two, and only the requests out at the kill are of unknown outcome.
-    expect(Math.max(...counts.values())).toBe(1);
-    expect(unknown.map((row) => row.id).sort()).toEqual(inFlight.map((row) => row.id).sort());
-    expect(unknown.every((row) => row.lastError === OUTCOME_UNKNOWN_MESSAGE)).toBe(true);
-    expect(rows.filter((row) => row.state === 'sent').every((row) => counts.get(row.recipient) === 1)).toBe(true);
-    expect(figures).toMatchObject({ duplicates: 0, lost: 0 });
-    await recordFigures('kill -9', figures);
-    }, PROCESS_TEST_TIMEOUT_MS);
+      const { rows, counts, bySurvivor, unknown, figures } = await afterTakeover(customer, expected, faultAt, holder);
+      // The dead holder's lease was a heartbeat's, not a job expiry's: it lapsed within one lease period of the kill.
+      expect(deadLease?.holder).toBe(holder);
+      const deadLeaseUntil = deadLease!.leaseUntil.getTime();
+      expect(deadLeaseUntil).toBeLessThanOrEqual(faultAt + DRAIN_LEASE_MS);
+      // The second instance claimed nothing before that lease lapsed, and everything still queued after.
+      expect(bySurvivor.length).toBe(atKill.filter((row) => row.state === 'queued').length);
+      expect(Math.min(...bySurvivor.map((row) => row.lastAttemptAt!.getTime()))).toBeGreaterThanOrEqual(deadLeaseUntil);
+      // Exactly once: nobody got two, and only the requests out at the kill are of unknown outcome.
+      expect(Math.max(...counts.values())).toBe(1);
+      expect(unknown.map((row) => row.id).sort()).toEqual(inFlight.map((row) => row.id).sort());
+      expect(unknown.every((row) => row.lastError === OUTCOME_UNKNOWN_MESSAGE)).toBe(true);
+      expect(rows.filter((row) => row.state === 'sent').every((row) => counts.get(row.recipient) === 1)).toBe(true);
+      expect(figures).toMatchObject({ duplicates: 0, lost: 0 });
+      await recordFigures('kill -9', figures);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('a sending instance stopped with SIGTERM mid-drain', () => {
-  it('finishes its sends in flight, gives the lease back and exits 0; the second instance sends the rest, each once', async () => {
-    const customer = await harness.createCustomer({ users: 60 });
-    const { expected, started, lease } = await workerMidDrain(customer);
-    started.child.kill('SIGTERM');
-    const faultAt = Date.now();
-    expect(await started.exited).toEqual({ code: 0, signal: null });
-    worker = null;
-    expect(started.output()).toContain('stopped');
-    const atExit = await rowsOf(customer);
-    // Graceful: nothing was left in flight and the lease was given back, not left to lapse.
-    expect(atExit.filter((row) => row.state === 'sending')).toEqual([]);
-    expect(await harness.database.db.select().from(drainLeases).where(eq(drainLeases.holder, lease.holder))).toEqual([]);
+  it(
+    'finishes its sends in flight, gives the lease back and exits 0; the second instance sends the rest, each once',
+    async () => {
+      const customer = await harness.createCustomer({ users: 60 });
+      const { expected, started, lease } = await workerMidDrain(customer);
+      started.child.kill('SIGTERM');
+      const faultAt = Date.now();
+      expect(await started.exited).toEqual({ code: 0, signal: null });
+      worker = null;
+      expect(started.output()).toContain('stopped');
+      const atExit = await rowsOf(customer);
+      // Graceful: nothing was left in flight and the lease was given back, not left to lapse.
+      expect(atExit.filter((row) => row.state === 'sending')).toEqual([]);
+      expect(await harness.database.db.select().from(drainLeases).where(eq(drainLeases.holder, lease.holder))).toEqual([]);
 
-    const { rows, counts, bySurvivor, byWorker, figures } = await afterTakeover(customer, expected, faultAt, lease.holder);
-    expect(byWorker.every((row) => row.state === 'sent')).toBe(true);
-    expect(bySurvivor.length).toBe(atExit.filter((row) => row.state === 'queued').length);
-    expect(rows.map((row) => row.state)).toEqual(rows.map(() => 'sent'));
-    expect([...counts.entries()].sort()).toEqual([...expected].sort().map((address) => [address, 1]));
-    expect(figures).toMatchObject({ duplicates: 0, lost: 0, outcomeUnknown: 0 });
-    await recordFigures('SIGTERM', figures);
-    }, PROCESS_TEST_TIMEOUT_MS);
+      const { rows, counts, bySurvivor, byWorker, figures } = await afterTakeover(customer, expected, faultAt, lease.holder);
+      expect(byWorker.every((row) => row.state === 'sent')).toBe(true);
+      expect(bySurvivor.length).toBe(atExit.filter((row) => row.state === 'queued').length);
+      expect(rows.map((row) => row.state)).toEqual(rows.map(() => 'sent'));
+      expect([...counts.entries()].sort()).toEqual([...expected].sort().map((address) => [address, 1]));
+      expect(figures).toMatchObject({ duplicates: 0, lost: 0, outcomeUnknown: 0 });
+      await recordFigures('SIGTERM', figures);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
 
 describe('a drain stuck on a call that never returns', () => {
@@ -176,7 +200,11 @@ describe('a drain stuck on a call that never returns', () => {
     try {
       await waitFor(async () => (await rowsOf(customer)).some((row) => row.state === 'sending'), 10_000, 'the stuck instance to claim a mail');
       startSurvivor();
-      await waitFor(async () => (await rowsOf(customer)).every((row) => row.state === 'sent' || row.state === 'failed'), 30_000, 'the second instance to take over');
+      await waitFor(
+        async () => (await rowsOf(customer)).every((row) => row.state === 'sent' || row.state === 'failed'),
+        30_000,
+        'the second instance to take over',
+      );
     } finally {
       await stuck.stop(100);
     }
@@ -197,16 +225,24 @@ describe('an instance started where an earlier version left a drain job active',
     const noErrors = (error: Error) => {
       throw error;
     };
-    const earlier = await startJobs(harness.database.pool, [
-      async (boss) => {
-        await boss.createQueue(RETIRED_DRAIN_QUEUE, { name: RETIRED_DRAIN_QUEUE, policy: 'stately' });
-        await boss.send(RETIRED_DRAIN_QUEUE, { tenantId: customer.tenantId }, { singletonKey: customer.tenantId });
-        // Taken by a worker that then died: active until its expiry.
-        expect(await boss.fetch(RETIRED_DRAIN_QUEUE)).toHaveLength(1);
-      },
-    ], { onError: noErrors });
+    const earlier = await startJobs(
+      harness.database.pool,
+      [
+        async (boss) => {
+          await boss.createQueue(RETIRED_DRAIN_QUEUE, { name: RETIRED_DRAIN_QUEUE, policy: 'stately' });
+          await boss.send(RETIRED_DRAIN_QUEUE, { tenantId: customer.tenantId }, { singletonKey: customer.tenantId });
+          // Taken by a worker that then died: active until its expiry.
+          expect(await boss.fetch(RETIRED_DRAIN_QUEUE)).toHaveLength(1);
+        },
+      ],
+      { onError: noErrors },
+    );
     await earlier.stop();
-    const current = await startJobs(harness.database.pool, [(boss) => registerAutomationJobs(boss, survivor.app.notifications, { pollingIntervalSeconds: 0.5 })], { onError: noErrors });
+    const current = await startJobs(
+      harness.database.pool,
+      [(boss) => registerAutomationJobs(boss, survivor.app.notifications, { pollingIntervalSeconds: 0.5 })],
+      { onError: noErrors },
+    );
     try {
       expect(await current.boss.getQueue(RETIRED_DRAIN_QUEUE)).toBeNull();
       const jobs = await harness.database.db.execute(sql`select count(*)::int as count from pgboss.job where name = ${RETIRED_DRAIN_QUEUE}`);

@@ -129,7 +129,8 @@ export class DrainRequests {
       const grant = await acquireDrainLease(deps.db, tenantId, holder, deps.clock(), options.leaseMs);
       // A live instance drains this organization: the mail is in its hands.
       if (!grant.acquired) return;
-      if (grant.tookOverFrom !== null) log.warn({ tenantId, previousHolder: grant.tookOverFrom }, 'took over the mail of an instance that stopped renewing its drain lease');
+      if (grant.tookOverFrom !== null)
+        log.warn({ tenantId, previousHolder: grant.tookOverFrom }, 'took over the mail of an instance that stopped renewing its drain lease');
       // A slice claims nothing after its deadline, and then waits at most a pacing pause and its
       // sends in flight (each bounded by the row's lease). Past that the drain is stuck (a call that
       // never returns): it stops renewing, so another instance takes over once the lease lapses.

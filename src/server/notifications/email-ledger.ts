@@ -40,7 +40,8 @@ export type EmailSendRow = typeof emailSends.$inferSelect;
 export type NewEmailSend = typeof emailSends.$inferInsert;
 
 export const OUTCOME_UNKNOWN_MESSAGE =
-  'Outcome unknown: the sending worker stopped while Microsoft Graph was being called, so the mail may or may not ' + 'have gone out. It is not sent again automatically, to avoid a duplicate; send it by hand if needed.';
+  'Outcome unknown: the sending worker stopped while Microsoft Graph was being called, so the mail may or may not ' +
+  'have gone out. It is not sent again automatically, to avoid a duplicate; send it by hand if needed.';
 
 /** 'Reminder to ada@contoso.com', 'Manual reminder to ...', 'Test email to ...'. */
 function describeEmail(row: Pick<EmailSendRow, 'kind' | 'recipient'>): string {
@@ -111,7 +112,15 @@ export async function planEmails(db: Pick<Database, 'insert'>, rows: readonly Ne
   return planned.map((row) => {
     const ours = runId !== null && row.runId === runId;
     const outcome: PlannedReminder['outcome'] =
-      ours && row.inserted ? 'new' : ours && row.state === 'queued' ? 'retried' : row.state === 'sent' ? 'sent' : row.state === 'failed' ? 'not_retried' : 'pending';
+      ours && row.inserted
+        ? 'new'
+        : ours && row.state === 'queued'
+          ? 'retried'
+          : row.state === 'sent'
+            ? 'sent'
+            : row.state === 'failed'
+              ? 'not_retried'
+              : 'pending';
     return { graphUserId: row.graphUserId ?? '', outcome, reason: outcome === 'retried' || outcome === 'not_retried' ? row.errorKind : null };
   });
 }
@@ -234,7 +243,13 @@ function toDate(value: unknown): Date | null {
 }
 
 /** Graph accepted the mail: the row, the users table's "Last Notified" and the audit log, together. */
-export async function markEmailSent(db: Database, row: EmailSendRow, rendered: RenderedEmail, now: Date, deliveredTo: readonly string[] | null = null): Promise<void> {
+export async function markEmailSent(
+  db: Database,
+  row: EmailSendRow,
+  rendered: RenderedEmail,
+  now: Date,
+  deliveredTo: readonly string[] | null = null,
+): Promise<void> {
   await db.transaction(async (tx) => {
     // Claimed by this worker; even when the lease ran out meanwhile, Graph's 202 is the truth.
     // Not when already sent: a retried write whose first commit went through records nothing twice.
@@ -259,13 +274,24 @@ export async function markEmailSent(db: Database, row: EmailSendRow, rendered: R
       await tx
         .update(passwordExpirations)
         .set({ lastNotifiedAt: now })
-        .where(and(eq(passwordExpirations.tenantId, row.tenantId), eq(passwordExpirations.graphUserId, row.graphUserId), eq(passwordExpirations.expiryDate, row.expiryDate)));
+        .where(
+          and(
+            eq(passwordExpirations.tenantId, row.tenantId),
+            eq(passwordExpirations.graphUserId, row.graphUserId),
+            eq(passwordExpirations.expiryDate, row.expiryDate),
+          ),
+        );
     }
-    await tx.update(mailboxHolds).set({ consecutiveDeferrals: 0 }).where(and(eq(mailboxHolds.senderMailbox, row.senderMailbox), sql`${mailboxHolds.consecutiveDeferrals} > 0`));
+    await tx
+      .update(mailboxHolds)
+      .set({ consecutiveDeferrals: 0 })
+      .where(and(eq(mailboxHolds.senderMailbox, row.senderMailbox), sql`${mailboxHolds.consecutiveDeferrals} > 0`));
     await recordAudit(tx, row.tenantId, {
       category: 'email',
       status: 'success',
-      message: `${describeEmail(row)} sent (password expires ` + `${formatDateUs(row.expiryDate)})${deliveredTo === null ? '' : `, delivered to ${deliveredTo.join(', ')}`}`,
+      message:
+        `${describeEmail(row)} sent (password expires ` +
+        `${formatDateUs(row.expiryDate)})${deliveredTo === null ? '' : `, delivered to ${deliveredTo.join(', ')}`}`,
       actorUserId: row.requestedByUserId,
       details: { emailSendId: row.id, kind: row.kind, attempts: row.attempts },
       createdAt: now,
@@ -289,11 +315,21 @@ const MAX_DEFERRALS = 50;
  * an exponentially growing jittered backoff while the waits keep coming. Returns when the row is
  * due again, or null when it was given up.
  */
-export async function deferEmail(db: Database, row: EmailSendRow, retryAfterMs: number, problem: SendProblem, backoff: Backoff, now: Date): Promise<Date | null> {
+export async function deferEmail(
+  db: Database,
+  row: EmailSendRow,
+  retryAfterMs: number,
+  problem: SendProblem,
+  backoff: Backoff,
+  now: Date,
+): Promise<Date | null> {
   return db.transaction(async (tx) => {
     const [hold] = await tx.select().from(mailboxHolds).where(eq(mailboxHolds.senderMailbox, row.senderMailbox)).for('update');
     const consecutive = (hold?.consecutiveDeferrals ?? 0) + 1;
-    const waitMs = retryAfterMs > 0 ? Math.min(retryAfterMs, backoff.maxMs) : backoffDelayMs(consecutive, { baseDelayMs: backoff.baseMs, maxBackoffMs: backoff.maxMs, random: backoff.random });
+    const waitMs =
+      retryAfterMs > 0
+        ? Math.min(retryAfterMs, backoff.maxMs)
+        : backoffDelayMs(consecutive, { baseDelayMs: backoff.baseMs, maxBackoffMs: backoff.maxMs, random: backoff.random });
     const until = new Date(Math.max(now.getTime() + waitMs, hold?.holdUntil.getTime() ?? 0));
     await tx
       .insert(mailboxHolds)
@@ -324,7 +360,13 @@ export async function failEmail(db: Database, row: EmailSendRow, problem: SendPr
   await db.transaction((tx) => failEmailIn(tx, row, problem, status, now));
 }
 
-async function failEmailIn(tx: Pick<Database, 'update'> & AuditWriter, row: EmailSendRow, problem: SendProblem, status: 'error' | 'warning', now: Date): Promise<void> {
+async function failEmailIn(
+  tx: Pick<Database, 'update'> & AuditWriter,
+  row: EmailSendRow,
+  problem: SendProblem,
+  status: 'error' | 'warning',
+  now: Date,
+): Promise<void> {
   await tx
     .update(emailSends)
     .set({ state: 'failed', lastError: problem.message, errorKind: problem.reason, errorCode: problem.code, leaseUntil: null })
@@ -386,7 +428,10 @@ export async function carryOverEmails(db: Database, tenantId: string, senderMail
       await recordAudit(tx, tenantId, {
         category: 'email',
         status: 'warning',
-        message: `Daily sending limit of ${limits.dailyLimit.toLocaleString('en-US')} emails per 24 hours reached for ` + `${senderMailbox}: ${moved.length} ${moved.length === 1 ? 'email carries' : 'emails carry'} over and ` + `${moved.length === 1 ? 'goes' : 'go'} out from ${until.toISOString()}.`,
+        message:
+          `Daily sending limit of ${limits.dailyLimit.toLocaleString('en-US')} emails per 24 hours reached for ` +
+          `${senderMailbox}: ${moved.length} ${moved.length === 1 ? 'email carries' : 'emails carry'} over and ` +
+          `${moved.length === 1 ? 'goes' : 'go'} out from ${until.toISOString()}.`,
         details: { senderMailbox, count: moved.length, resumesAt: until.toISOString() },
         createdAt: now,
       });
@@ -402,7 +447,9 @@ export async function recoverStaleEmails(db: Database, now: Date, tenantId?: str
     const stale = await tx
       .update(emailSends)
       .set({ state: 'failed', lastError: OUTCOME_UNKNOWN_MESSAGE, errorKind: 'outcome_unknown', errorCode: 'outcome_unknown', leaseUntil: null })
-      .where(and(eq(emailSends.state, 'sending'), sql`${emailSends.leaseUntil} < ${now}`, tenantId === undefined ? undefined : eq(emailSends.tenantId, tenantId)))
+      .where(
+        and(eq(emailSends.state, 'sending'), sql`${emailSends.leaseUntil} < ${now}`, tenantId === undefined ? undefined : eq(emailSends.tenantId, tenantId)),
+      )
       .returning();
     for (const row of stale) {
       await recordAudit(tx, row.tenantId, {

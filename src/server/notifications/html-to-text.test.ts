@@ -13,9 +13,12 @@ describe('htmlToText', () => {
   });
 
   it('writes a link with its address unless the text already is the address', () => {
-    expect(htmlToText('<p><a href="https://x.example/a?b=1&amp;c=2">portal</a>, <a href="https://x.example">https://x.example</a>, <a ' + 'href="mailto:it@x.example">it@x.example</a></p>')).toBe(
-      'portal (https://x.example/a?b=1&c=2), https://x.example, it@x.example\n',
-    );
+    expect(
+      htmlToText(
+        '<p><a href="https://x.example/a?b=1&amp;c=2">portal</a>, <a href="https://x.example">https://x.example</a>, <a ' +
+          'href="mailto:it@x.example">it@x.example</a></p>',
+      ),
+    ).toBe('portal (https://x.example/a?b=1&c=2), https://x.example, it@x.example\n');
   });
 
   it('decodes entities and collapses whitespace', () => {

@@ -6,7 +6,15 @@ import { CONCURRENCY_POLL_MS, decidePacing, RATE_WINDOW_MS, sendSpacingMs, type 
 const limits: MailboxLimits = { ratePerMinute: 30, maxConcurrency: 4, dailyLimit: 10_000 };
 const now = new Date('2025-03-10T12:00:00.000Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
-const idle: MailboxUsage = { inFlight: 0, attemptsInWindow: 0, oldestAttemptInWindow: null, lastAttemptAt: null, sentInDay: 0, oldestSentInDay: null, holdUntil: null };
+const idle: MailboxUsage = {
+  inFlight: 0,
+  attemptsInWindow: 0,
+  oldestAttemptInWindow: null,
+  lastAttemptAt: null,
+  sentInDay: 0,
+  oldestSentInDay: null,
+  holdUntil: null,
+};
 
 describe('decidePacing', () => {
   it('lets an idle mailbox send', () => {

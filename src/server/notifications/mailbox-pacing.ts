@@ -25,10 +25,7 @@ export interface MailboxUsage {
   holdUntil: Date | null;
 }
 
-export type PacingDecision =
-  | { kind: 'go' }
-  | { kind: 'wait'; ms: number; reason: 'hold' | 'concurrency' | 'rate' }
-  | { kind: 'carry-over'; until: Date };
+export type PacingDecision = { kind: 'go' } | { kind: 'wait'; ms: number; reason: 'hold' | 'concurrency' | 'rate' } | { kind: 'carry-over'; until: Date };
 
 const MINUTE_MS = 60_000;
 /**

@@ -42,7 +42,12 @@ describe('POST /api/run-check', () => {
     expect(mail[0]).toMatchObject({ subject: REMINDER_SUBJECT, contentType: 'HTML' });
 
     // The users table shows them notified; the audit log has the run and one entry per mail.
-    const records = (await harness.request(customer, 'GET', '/api/password-expirations?pageSize=100')).json().records as { userEmail: string; status: string; lastNotified: string | null; daysUntilExpiry: number }[];
+    const records = (await harness.request(customer, 'GET', '/api/password-expirations?pageSize=100')).json().records as {
+      userEmail: string;
+      status: string;
+      lastNotified: string | null;
+      daysUntilExpiry: number;
+    }[];
     const notified = records.filter((record) => record.status === 'notified');
     expect(notified.length).toBe(expected.length);
     expect(notified.every((record) => record.lastNotified !== null && record.daysUntilExpiry >= 0 && record.daysUntilExpiry <= 7)).toBe(true);
@@ -188,7 +193,12 @@ describe('POST /api/send-manual-email', () => {
     const customer = await harness.createCustomer({ users: 12 });
     const check = await runCheck(customer);
     await waitFor(() => harness.mail(customer).length >= check.summary.queued!, 20_000, 'the reminders');
-    const records = (await harness.request(customer, 'GET', '/api/password-expirations')).json().records as { userId: string; userEmail: string; userDisplayName: string; daysUntilExpiry: number }[];
+    const records = (await harness.request(customer, 'GET', '/api/password-expirations')).json().records as {
+      userId: string;
+      userEmail: string;
+      userDisplayName: string;
+      daysUntilExpiry: number;
+    }[];
     const record = records[0]!;
     const before = harness.mail(customer).length;
 
@@ -214,7 +224,9 @@ describe('POST /api/send-manual-email', () => {
     const customer = await harness.createCustomer({ users: 12, massResetDaysAgo: 100 });
     await runCheck(customer);
     const records = await harness.database.db.select().from(passwordExpirations).where(eq(passwordExpirations.tenantId, customer.tenantId));
-    const expired = records.find((record) => record.passwordExpiresAt !== null && record.passwordExpiresAt.getTime() < Date.now() && record.mailAddress !== null)!;
+    const expired = records.find(
+      (record) => record.passwordExpiresAt !== null && record.passwordExpiresAt.getTime() < Date.now() && record.mailAddress !== null,
+    )!;
     expect(expired).toBeDefined();
 
     const response = await harness.request(customer, 'POST', '/api/send-manual-email', { userId: expired.graphUserId });
@@ -227,7 +239,13 @@ describe('POST /api/send-manual-email', () => {
 
   it('answers 404 for a user the latest check did not find', async () => {
     const customer = await harness.createCustomer({ users: 3 });
-    const response = await harness.request(customer, 'POST', '/api/send-manual-email', { userId: 'not-a-user', userEmail: 'x@example.org', displayName: 'X', daysRemaining: 1, expirationDate: '1/1/2030' });
+    const response = await harness.request(customer, 'POST', '/api/send-manual-email', {
+      userId: 'not-a-user',
+      userEmail: 'x@example.org',
+      displayName: 'X',
+      daysRemaining: 1,
+      expirationDate: '1/1/2030',
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('This user is not in the latest password check. Run a check and try again.');
   });
@@ -239,7 +257,8 @@ describe('saving the template', () => {
     const configuration = (await harness.request(customer, 'GET', '/api/configuration')).json();
     const saved = await harness.request(customer, 'PUT', '/api/configuration', {
       ...configuration,
-      emailTemplate: '<p style="text-align:center" onclick="steal()">Hi <strong>{{userName}}</strong><script>alert(1)</script><img src="https://tracker.example/p.gif"></p>',
+      emailTemplate:
+        '<p style="text-align:center" onclick="steal()">Hi <strong>{{userName}}</strong><script>alert(1)</script><img src="https://tracker.example/p.gif"></p>',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().emailTemplate).toBe('<p style="text-align:center">Hi <strong>{{userName}}</strong></p>');

@@ -160,7 +160,10 @@ function preparePage(db: Database, { filter, sort, direction, searching }: PageV
   const name = `password_expirations_${filter}_${sort}_${direction}${searching ? '_search' : ''}`;
   return {
     rows: db
-      .select({ record: passwordExpirations, reminder: { state: reminder.state, error: reminder.error, errorCode: reminder.errorCode, createdAt: reminder.createdAt } })
+      .select({
+        record: passwordExpirations,
+        reminder: { state: reminder.state, error: reminder.error, errorCode: reminder.errorCode, createdAt: reminder.createdAt },
+      })
       .from(passwordExpirations)
       .leftJoinLateral(reminder, sql`true`)
       .where(and(searched, filterCondition(filter, startOfToday)))

@@ -65,7 +65,13 @@ describe('GET /api/password-expirations?page=&pageSize=', () => {
     const defaults = await page(owner, '');
     expect(defaults).toMatchObject({ total: 12, page: 1, pageSize: 25 });
     expect(defaults.records).toHaveLength(12);
-    expect(defaults.records[0]).toMatchObject({ userId: 'user-1', userEmail: 'user1@contoso.com', passwordExpiryDate: '2030-01-02T12:00:00.000Z', status: 'pending', reachable: true });
+    expect(defaults.records[0]).toMatchObject({
+      userId: 'user-1',
+      userEmail: 'user1@contoso.com',
+      passwordExpiryDate: '2030-01-02T12:00:00.000Z',
+      status: 'pending',
+      reachable: true,
+    });
   });
 
   it('breaks expiry ties by name, then id, so no user shows on two pages', async () => {
@@ -157,7 +163,6 @@ describe('GET /api/password-expirations?search=', () => {
 });
 
 describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
-
   /**
    * What a check of a mixed directory finds (no configuration: New York's calendar): two expired,
    * three expiring, two without a date. Listed here out of every order the tests ask for.
@@ -224,7 +229,15 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
 
   it('sorts by name, email, expiry and last notified, either way, and pages in that order', async () => {
     const owner = await mixedCheck();
-    expect(names(await page(owner, '?filter=all&sort=name'))).toEqual(['Ann Three', 'Ben One', 'Cole Three', 'Erin Five', 'Fay Federated', 'Gina Twenty', 'Nora Never']);
+    expect(names(await page(owner, '?filter=all&sort=name'))).toEqual([
+      'Ann Three',
+      'Ben One',
+      'Cole Three',
+      'Erin Five',
+      'Fay Federated',
+      'Gina Twenty',
+      'Nora Never',
+    ]);
     expect(names(await page(owner, '?filter=expiring_soon&sort=name&direction=desc'))).toEqual(['Erin Five', 'Ben One', 'Ann Three']);
     expect(ids(await page(owner, '?filter=no_date&sort=email&direction=desc'))).toEqual(['never', 'fed']);
     expect(ids(await page(owner, '?sort=expiry&direction=desc'))).toEqual(['soon-5', 'soon-3', 'soon-1']);
@@ -244,7 +257,7 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
     expect(ids(await page(owner, '?sort=last_notified&direction=desc'))).toEqual(['soon-5', 'soon-1', 'soon-3']);
   });
 
-  it("gives each user the reason for the date, or for there being none", async () => {
+  it('gives each user the reason for the date, or for there being none', async () => {
     const owner = await mixedCheck();
     const all = await page(owner, '?filter=all&sort=name');
     expect(all.records.map((entry) => [entry.userId, entry.expiryReason, entry.validityDays])).toEqual([
@@ -261,7 +274,14 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
   it("shows the delivery state of each user's latest reminder, with its error, test mails aside", async () => {
     const owner = await mixedCheck();
     const today = localDateOf(harness.graph.clock.now(), DEFAULT_TIME_ZONE);
-    const mail = (graphUserId: string, kind: 'reminder' | 'manual' | 'test', state: 'queued' | 'sent' | 'failed' | 'deferred', minute: number, lastError: string | null = null, errorCode: string | null = null) => ({
+    const mail = (
+      graphUserId: string,
+      kind: 'reminder' | 'manual' | 'test',
+      state: 'queued' | 'sent' | 'failed' | 'deferred',
+      minute: number,
+      lastError: string | null = null,
+      errorCode: string | null = null,
+    ) => ({
       tenantId: owner.tenantId,
       kind,
       graphUserId: kind === 'test' ? null : graphUserId,
@@ -278,13 +298,15 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
       createdAt: new Date(Date.UTC(2030, 0, 1, 0, minute)),
     });
     const forbidden = 'Graph refused to send mail (403 ErrorAccessDenied): grant the Mail.Send application permission.';
-    await harness.database.db.insert(emailSends).values([
-      mail('soon-1', 'reminder', 'sent', 1),
-      mail('soon-1', 'manual', 'failed', 2, forbidden, 'ErrorAccessDenied'),
-      mail('soon-3', 'reminder', 'failed', 1, forbidden, 'ErrorAccessDenied'),
-      mail('soon-3', 'manual', 'deferred', 2, 'Microsoft Graph is unavailable (HTTP 503); it is sent again automatically.', 'http_503'),
-      mail('soon-5', 'test', 'failed', 3, forbidden),
-    ]);
+    await harness.database.db
+      .insert(emailSends)
+      .values([
+        mail('soon-1', 'reminder', 'sent', 1),
+        mail('soon-1', 'manual', 'failed', 2, forbidden, 'ErrorAccessDenied'),
+        mail('soon-3', 'reminder', 'failed', 1, forbidden, 'ErrorAccessDenied'),
+        mail('soon-3', 'manual', 'deferred', 2, 'Microsoft Graph is unavailable (HTTP 503); it is sent again automatically.', 'http_503'),
+        mail('soon-5', 'test', 'failed', 3, forbidden),
+      ]);
     const records = (await page(owner, '')).records;
     expect(records.map((entry) => [entry.userId, entry.latestReminder?.state ?? null, entry.latestReminder?.errorCode ?? null])).toEqual([
       ['soon-1', 'failed', 'ErrorAccessDenied'],

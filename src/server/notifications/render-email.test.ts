@@ -5,12 +5,21 @@ import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
 import { fillAndSanitizeTemplate, renderEmail } from './render-email.js';
 import { sanitizeTemplate } from '../mail/index.js';
 
-const values: EmailValues = { userName: 'Ada Lovelace', daysRemaining: 5, expirationDate: '3/20/2025', companyName: 'Contoso Ltd', userPrincipalName: 'ada@contoso.com' };
+const values: EmailValues = {
+  userName: 'Ada Lovelace',
+  daysRemaining: 5,
+  expirationDate: '3/20/2025',
+  companyName: 'Contoso Ltd',
+  userPrincipalName: 'ada@contoso.com',
+};
 
 // Placeholder replacement and escaping themselves: src/shared/domain/email-template.test.ts.
 describe('fillAndSanitizeTemplate', () => {
   it('delivers a display name with markup as text', () => {
-    const html = fillAndSanitizeTemplate('<p>Hello {{userName}}</p>', { ...values, userName: '<img src=x onerror=alert(1)><script>alert(2)</script>Eve & "Co"' });
+    const html = fillAndSanitizeTemplate('<p>Hello {{userName}}</p>', {
+      ...values,
+      userName: '<img src=x onerror=alert(1)><script>alert(2)</script>Eve & "Co"',
+    });
     expect(html).toBe('<p>Hello &lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;Eve &amp; "Co"</p>');
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<script');

@@ -12,7 +12,12 @@ import { sendEmailNow } from './send-email-now.js';
  * name and expiry come from the latest check's record of that user, not from the request, so
  * the call cannot mail arbitrary addresses in the organization's name.
  */
-export async function sendManualEmail(services: NotificationServices, tenantId: string, actorUserId: string, input: SendManualEmailBody): Promise<SendEmailResponse> {
+export async function sendManualEmail(
+  services: NotificationServices,
+  tenantId: string,
+  actorUserId: string,
+  input: SendManualEmailBody,
+): Promise<SendEmailResponse> {
   const record = await findExpirationRecord(services.db, tenantId, input.userId);
   if (!record) throw notFound(notificationMessages.userNotInLatestCheck);
   if (record.expiryDate === null) {
@@ -47,5 +52,9 @@ export async function sendManualEmail(services: NotificationServices, tenantId: 
 
 /** Why no reminder goes to a user whose password has already expired. */
 export function expiredPasswordMessage(name: string, expiryDate: string): string {
-  return `${name}'s password already expired on ${formatDateUs(expiryDate)}, so no reminder is sent: it would say the ` + `password expires soon. They are asked for a new password at their next sign-in; if they cannot sign in, reset ` + `it in the Microsoft Entra admin center.`;
+  return (
+    `${name}'s password already expired on ${formatDateUs(expiryDate)}, so no reminder is sent: it would say the ` +
+    `password expires soon. They are asked for a new password at their next sign-in; if they cannot sign in, reset ` +
+    `it in the Microsoft Entra admin center.`
+  );
 }

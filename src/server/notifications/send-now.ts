@@ -29,7 +29,8 @@ export async function sendNow(sender: TenantSender, row: EmailSendRow, maxWaitMs
       return { kind: 'failed', scope: 'mailbox', ...token.problem };
     }
     if (token.kind === 'wait') {
-      if (sender.clock().getTime() + token.ms > giveUpAt) return stillQueued('Entra ID did not issue an access token in time: the email is queued and goes out automatically.');
+      if (sender.clock().getTime() + token.ms > giveUpAt)
+        return stillQueued('Entra ID did not issue an access token in time: the email is queued and goes out automatically.');
       await sleep(token.ms);
       continue;
     }
@@ -59,8 +60,14 @@ export async function sendNow(sender: TenantSender, row: EmailSendRow, maxWaitMs
       const [current] = await sender.db.select().from(emailSends).where(eq(emailSends.id, row.id));
       if (current?.state === 'sent') return { kind: 'sent' };
       if (current?.state === 'failed') {
-        const problem = { reason: current.errorKind ?? 'rejected', code: current.errorCode ?? 'unknown', message: current.lastError ?? 'The email was not sent.' };
-        return problem.reason === 'outcome_unknown' ? { kind: 'unknown', ...problem, reason: 'outcome_unknown' } : { kind: 'failed', scope: 'mail', ...problem };
+        const problem = {
+          reason: current.errorKind ?? 'rejected',
+          code: current.errorCode ?? 'unknown',
+          message: current.lastError ?? 'The email was not sent.',
+        };
+        return problem.reason === 'outcome_unknown'
+          ? { kind: 'unknown', ...problem, reason: 'outcome_unknown' }
+          : { kind: 'failed', scope: 'mail', ...problem };
       }
       // Another worker is sending it, or Graph asked it to wait.
       waitMs = SETTLE_POLL_MS;

@@ -4,7 +4,8 @@ import { GraphError, type GraphErrorKind, transportError } from '../integrations
 import { attemptSend, classifySendError, recordingWaitAnswers, SendDeferral } from './send-outcome.js';
 
 const SENDER = 'passwatch@contoso.com';
-const graphError = (kind: GraphErrorKind, status: number | null = 400, code = 'x') => new GraphError({ code, status, kind, actionableMessage: `because ${kind}` });
+const graphError = (kind: GraphErrorKind, status: number | null = 400, code = 'x') =>
+  new GraphError({ code, status, kind, actionableMessage: `because ${kind}` });
 const classify = (error: unknown) => classifySendError(error, SENDER);
 
 describe('classifySendError', () => {
@@ -26,7 +27,11 @@ describe('classifySendError', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     await new Promise((resolve) => server.close(resolve));
-    const refused = transportError(await fetch(`http://127.0.0.1:${port}/v1.0/users/x/sendMail`, { method: 'POST' }).catch((error: unknown) => error), 'Microsoft Graph', 5_000);
+    const refused = transportError(
+      await fetch(`http://127.0.0.1:${port}/v1.0/users/x/sendMail`, { method: 'POST' }).catch((error: unknown) => error),
+      'Microsoft Graph',
+      5_000,
+    );
     expect(classify(refused)).toMatchObject({ kind: 'deferred', reason: 'outage', code: 'not_connected', message: expect.stringContaining('ECONNREFUSED') });
   });
 
@@ -49,15 +54,29 @@ describe('classifySendError', () => {
     const outage = classifySendError(new SendDeferral(0), SENDER, { status: 503, code: 'ServiceUnavailable' });
     const throttled = classifySendError(new SendDeferral(2000), SENDER, { status: 429, code: 'ApplicationThrottled' });
     const quota = classifySendError(new SendDeferral(60_000), SENDER, { status: 429, code: 'ErrorSubmissionQuotaExceeded' });
-    expect(outage).toMatchObject({ kind: 'deferred', reason: 'outage', code: 'ServiceUnavailable', message: expect.stringContaining('Microsoft Graph is unavailable (HTTP 503)') });
+    expect(outage).toMatchObject({
+      kind: 'deferred',
+      reason: 'outage',
+      code: 'ServiceUnavailable',
+      message: expect.stringContaining('Microsoft Graph is unavailable (HTTP 503)'),
+    });
     expect(throttled).toMatchObject({ kind: 'deferred', reason: 'throttled', retryAfterMs: 2000, message: expect.stringContaining('throttling') });
     expect(quota).toMatchObject({ kind: 'deferred', reason: 'mailbox_limit', message: expect.stringContaining(`${SENDER} reached its Exchange Online limit`) });
     for (const other of [outage, throttled]) expect(other.message).not.toMatch(/limit/i);
   });
 
   it('names missing Mail.Send, a sender without mailbox and an invalid recipient each for what they are', () => {
-    expect(classify(graphError('mailbox', 403, 'ErrorAccessDenied'))).toMatchObject({ kind: 'failed', scope: 'mailbox', reason: 'permission', code: 'ErrorAccessDenied' });
-    expect(classify(graphError('mailbox', 404, 'MailboxNotEnabledForRESTAPI'))).toMatchObject({ kind: 'failed', scope: 'mailbox', reason: 'mailbox_not_found' });
+    expect(classify(graphError('mailbox', 403, 'ErrorAccessDenied'))).toMatchObject({
+      kind: 'failed',
+      scope: 'mailbox',
+      reason: 'permission',
+      code: 'ErrorAccessDenied',
+    });
+    expect(classify(graphError('mailbox', 404, 'MailboxNotEnabledForRESTAPI'))).toMatchObject({
+      kind: 'failed',
+      scope: 'mailbox',
+      reason: 'mailbox_not_found',
+    });
     expect(classify(graphError('unexpected', 400, 'ErrorInvalidRecipients'))).toMatchObject({
       kind: 'failed',
       scope: 'mail',
@@ -68,8 +87,11 @@ describe('classifySendError', () => {
 });
 
 describe('attemptSend', () => {
-  it("classifies a deferral by the answer that asked for it, per send", async () => {
-    const answering = (status: number, code: string): typeof fetch => async () => new Response(JSON.stringify({ error: { code } }), { status });
+  it('classifies a deferral by the answer that asked for it, per send', async () => {
+    const answering =
+      (status: number, code: string): typeof fetch =>
+      async () =>
+        new Response(JSON.stringify({ error: { code } }), { status });
     const send = (fetchImpl: typeof fetch) => async () => {
       const response = await fetchImpl('http://graph.test', { method: 'POST' });
       throw new SendDeferral(response.status === 429 ? 1000 : 0);

@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { classifySendMailError, classifySendMailWait, GraphError, RETRYABLE_STATUSES, type RetryPolicy, type SendMailFailure } from '../integrations/graph/index.js';
+import {
+  classifySendMailError,
+  classifySendMailWait,
+  GraphError,
+  RETRYABLE_STATUSES,
+  type RetryPolicy,
+  type SendMailFailure,
+} from '../integrations/graph/index.js';
 
 /**
  * Graph answered "wait" (429, 503, 504): the message was not accepted (a 504 that Graph itself

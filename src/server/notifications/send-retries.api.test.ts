@@ -37,7 +37,14 @@ describe('a mailbox Graph keeps throttling', () => {
     let now = new Date();
     const waits: number[] = [];
     const deferOnce = async (retryAfterMs: number) => {
-      const claim = await claimNextEmail(harness.database.db, { tenantId: customer.tenantId, senderMailbox, limits, workerId: 'retry-test', leaseMs: 60_000, now });
+      const claim = await claimNextEmail(harness.database.db, {
+        tenantId: customer.tenantId,
+        senderMailbox,
+        limits,
+        workerId: 'retry-test',
+        leaseMs: 60_000,
+        now,
+      });
       expect(claim.kind).toBe('claimed');
       if (claim.kind !== 'claimed') throw new Error('not claimed');
       const until = await deferEmail(harness.database.db, claim.row, retryAfterMs, problem, backoff, now);
@@ -70,7 +77,10 @@ describe('Graph answering 5xx to sendMail', () => {
     } finally {
       harness.simulator.state.faults.errorRate = 0;
     }
-    const waiting = await harness.database.db.select().from(emailSends).where(and(eq(emailSends.tenantId, customer.tenantId), eq(emailSends.state, 'deferred')));
+    const waiting = await harness.database.db
+      .select()
+      .from(emailSends)
+      .where(and(eq(emailSends.tenantId, customer.tenantId), eq(emailSends.state, 'deferred')));
     expect(waiting.length).toBeGreaterThan(0);
     expect(waiting.every((row) => row.errorKind === 'outage' && row.errorCode === 'generalException')).toBe(true);
 

@@ -90,7 +90,8 @@ describe('the 24-hour limit', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.tenantId, customer.tenantId), eq(auditLogs.status, 'warning')));
     expect(warnings.map((entry) => entry.message)).toEqual([
-      `Daily sending limit of 5 emails per 24 hours reached for ${customer.directory.credentials.fromEmail}: ` + `${expected.length - 5} emails carry over and go out from ${new Date(oldestSent + 86_400_000).toISOString()}.`,
+      `Daily sending limit of 5 emails per 24 hours reached for ${customer.directory.credentials.fromEmail}: ` +
+        `${expected.length - 5} emails carry over and go out from ${new Date(oldestSent + 86_400_000).toISOString()}.`,
     ]);
 
     // A second drain the same day sends nothing and does not repeat the warning.

@@ -57,7 +57,11 @@ describe('a password check fills the users table', () => {
     // The generated directory has synced and cloud accounts whose passwords never expire.
     expect(expected.map(([, reason]) => reason)).toEqual(expect.arrayContaining(['managed_on_premises', 'never_expires_user_policy']));
     expect(undated.map((record): [string, string] => [record.userId, record.expiryReason]).sort()).toEqual(expected);
-    expect(undated.every((record) => record.passwordExpiryDate === null && record.daysUntilExpiry === null && record.validityDays === null && record.latestReminder === null)).toBe(true);
+    expect(
+      undated.every(
+        (record) => record.passwordExpiryDate === null && record.daysUntilExpiry === null && record.validityDays === null && record.latestReminder === null,
+      ),
+    ).toBe(true);
 
     // The dated ones carry the tenant's 90-day domain policy; the filters split the list without overlap.
     const all = await everyone(customer, 'all');

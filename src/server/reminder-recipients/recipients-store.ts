@@ -24,9 +24,7 @@ export async function findRecipientRules(db: Pick<Database, 'select'>, tenantId:
 
 export async function getReminderRecipients(db: Database, tenantId: string): Promise<ReminderRecipients> {
   const [row] = await db.select().from(reminderRecipients).where(eq(reminderRecipients.tenantId, tenantId));
-  return row
-    ? { pilotMailbox: row.pilotMailbox, ccManager: row.ccManager, updatedAt: row.updatedAt.toISOString() }
-    : { ...NO_RULES, updatedAt: null };
+  return row ? { pilotMailbox: row.pilotMailbox, ccManager: row.ccManager, updatedAt: row.updatedAt.toISOString() } : { ...NO_RULES, updatedAt: null };
 }
 
 /** Saves the rules and audits each change in the same transaction. */

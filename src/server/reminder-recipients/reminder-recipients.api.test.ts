@@ -20,7 +20,11 @@ async function sendReminders(customer: Customer) {
   expect(response.statusCode, response.body).toBe(200);
   const queued = (response.json() as { summary: Record<string, number> }).summary.queued ?? 0;
   expect(queued).toBeGreaterThan(3);
-  const rows = () => harness.database.db.select().from(emailSends).where(and(eq(emailSends.tenantId, customer.tenantId), eq(emailSends.kind, 'reminder')));
+  const rows = () =>
+    harness.database.db
+      .select()
+      .from(emailSends)
+      .where(and(eq(emailSends.tenantId, customer.tenantId), eq(emailSends.kind, 'reminder')));
   await waitFor(async () => (await rows()).every((row) => row.state === 'sent'), 30_000, 'every reminder to be sent');
   return rows();
 }
@@ -35,7 +39,10 @@ describe('GET and PUT /api/reminder-recipients', () => {
     expect(saved.json()).toMatchObject({ pilotMailbox: 'pilot@contoso.com', ccManager: true });
     expect((await harness.request(customer, 'GET', '/api/reminder-recipients')).json()).toMatchObject({ pilotMailbox: 'pilot@contoso.com', ccManager: true });
 
-    const entries = await harness.database.db.select().from(auditLogs).where(and(eq(auditLogs.tenantId, customer.tenantId), eq(auditLogs.category, 'configuration')));
+    const entries = await harness.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.tenantId, customer.tenantId), eq(auditLogs.category, 'configuration')));
     const messages = entries.map((entry) => entry.message);
     expect(messages).toContain('Pilot mode on: every reminder goes to pilot@contoso.com instead of the user');
     expect(messages).toContain("Managers get a copy of their users' reminders");
@@ -44,7 +51,11 @@ describe('GET and PUT /api/reminder-recipients', () => {
 
   it('refuses a pilot mailbox that is not an address, and a missing switch, with the message and nothing saved', async () => {
     const customer = await harness.createCustomer({ users: 5 });
-    for (const body of [{ pilotMailbox: 'not an address', ccManager: false }, { pilotMailbox: 'a@b.com' }, { pilotMailbox: `${'x'.repeat(300)}@b.com`, ccManager: true }]) {
+    for (const body of [
+      { pilotMailbox: 'not an address', ccManager: false },
+      { pilotMailbox: 'a@b.com' },
+      { pilotMailbox: `${'x'.repeat(300)}@b.com`, ccManager: true },
+    ]) {
       const response = await harness.request(customer, 'PUT', '/api/reminder-recipients', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.body).toMatch(new RegExp(`${reminderRecipientsMessages.pilotMailboxInvalid}|${reminderRecipientsMessages.ccManagerInvalid}`));

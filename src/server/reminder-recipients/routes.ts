@@ -9,8 +9,10 @@ import { getReminderRecipients, saveReminderRecipients } from './recipients-stor
 export function registerReminderRecipientsRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock; guards: Guards }): void {
   const { db, clock, guards } = deps;
 
-  app.get('/api/reminder-recipients', { preHandler: guards.requireTenant }, async (request): Promise<ReminderRecipients> =>
-    getReminderRecipients(db, tenantIdOf(request)),
+  app.get(
+    '/api/reminder-recipients',
+    { preHandler: guards.requireTenant },
+    async (request): Promise<ReminderRecipients> => getReminderRecipients(db, tenantIdOf(request)),
   );
 
   app.put('/api/reminder-recipients', { preHandler: guards.requireTenant }, async (request): Promise<ReminderRecipients> => {

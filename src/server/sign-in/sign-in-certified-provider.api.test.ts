@@ -34,10 +34,19 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function issuerAndApp(accounts: Record<string, Record<string, unknown>>, conformIdTokenClaims: boolean, settings: (issuerUrl: string) => Record<string, string>) {
+async function issuerAndApp(
+  accounts: Record<string, Record<string, unknown>>,
+  conformIdTokenClaims: boolean,
+  settings: (issuerUrl: string) => Record<string, string>,
+) {
   const issuer = await startCertifiedIssuer({ appUrl: APP_URL, ...CLIENT, accounts, conformIdTokenClaims });
   issuers.push(issuer);
-  const config = testConfig({ OIDC_ISSUER_URL: issuer.issuerUrl, OIDC_CLIENT_ID: CLIENT.clientId, OIDC_CLIENT_SECRET: CLIENT.clientSecret, ...settings(issuer.issuerUrl) });
+  const config = testConfig({
+    OIDC_ISSUER_URL: issuer.issuerUrl,
+    OIDC_CLIENT_ID: CLIENT.clientId,
+    OIDC_CLIENT_SECRET: CLIENT.clientSecret,
+    ...settings(issuer.issuerUrl),
+  });
   const app = await buildApp({ config, db: database.db, oidc: new OidcProvider(config.oidc!, `${APP_URL}/api/callback`) });
   apps.push(app);
   return { issuer, app };
@@ -91,7 +100,10 @@ describe('sign-in with a spec-conformant provider (claims from UserInfo)', () =>
     expect(await latestIdTokenClaims()).not.toHaveProperty('email');
     expect(await me(app, cookie)).toMatchObject({ email: 'olive@passwatch.test', firstName: 'Olive', lastName: 'Operator' });
     expect(issuer.tokenRequestAuthentication).toEqual(['client_secret_basic']);
-    const [row] = await database.db.select().from(users).where(and(eq(users.issuer, issuer.issuerUrl), eq(users.subject, 'olive')));
+    const [row] = await database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.issuer, issuer.issuerUrl), eq(users.subject, 'olive')));
     expect(row).toMatchObject({ signInEmail: 'olive@passwatch.test', signInEmailVerified: true });
   });
 

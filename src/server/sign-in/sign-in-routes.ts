@@ -5,7 +5,16 @@ import { loginRequests } from '../db/schema/index.js';
 import type { RateLimitCheck } from '../http/rate-limits.js';
 import { recordOperatorAction } from '../admin/index.js';
 import { isOperatorAdmin, type OperatorAdmins, upsertUser } from '../users/index.js';
-import { cookieOptions, LOGIN_STATE_COOKIE, LOGIN_STATE_MAX_AGE_SECONDS, type OidcProvider, renderSignInProblem, SESSION_COOKIE, type SessionStore, type SignedInIdentity } from '../auth/index.js';
+import {
+  cookieOptions,
+  LOGIN_STATE_COOKIE,
+  LOGIN_STATE_MAX_AGE_SECONDS,
+  type OidcProvider,
+  renderSignInProblem,
+  SESSION_COOKIE,
+  type SessionStore,
+  type SignedInIdentity,
+} from '../auth/index.js';
 
 export interface SignInDeps {
   db: Database;

@@ -99,7 +99,11 @@ describe('sign-in through OpenID Connect (authorization code + PKCE)', () => {
     const noCookie = await app.inject({ method: 'GET', url: callbackPath });
     expect(noCookie.statusCode).toBe(400);
     expect(noCookie.body).toContain('This sign-in link is invalid or has expired');
-    const wrongState = await app.inject({ method: 'GET', url: callbackPath.replace(/state=[^&]+/, 'state=forged'), headers: { cookie: 'pw_login_state=forged' } });
+    const wrongState = await app.inject({
+      method: 'GET',
+      url: callbackPath.replace(/state=[^&]+/, 'state=forged'),
+      headers: { cookie: 'pw_login_state=forged' },
+    });
     expect(wrongState.statusCode).toBe(400);
     const good = await app.inject({ method: 'GET', url: callbackPath, headers: { cookie: stateCookie } });
     expect(good.statusCode).toBe(302);

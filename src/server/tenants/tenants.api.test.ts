@@ -36,7 +36,7 @@ describe('organizations API', () => {
     expect(create.statusCode).toBe(401);
   });
 
-  it('creates an organization owned by the caller and lists only the caller\'s', async () => {
+  it("creates an organization owned by the caller and lists only the caller's", async () => {
     const alice = await signedIn();
     const bob = await signedIn();
     const created = await app.inject({
@@ -142,7 +142,7 @@ describe('organizations API', () => {
     expect(list.json().map((t: { name: string }) => t.name)).toEqual(['Fine']);
   });
 
-  it('keeps a membership check in one guard: missing header 400, someone else\'s organization 404', async () => {
+  it("keeps a membership check in one guard: missing header 400, someone else's organization 404", async () => {
     const owner = await signedIn();
     const stranger = await signedIn();
     const org = await createOrganization(database.db, owner.user);

@@ -10,17 +10,23 @@ export async function createUser(db: Database, overrides: Partial<typeof users.$
   const id = randomBytes(4).toString('hex');
   const [user] = await db
     .insert(users)
-    .values({ issuer: 'https://issuer.test', subject: `subject-${id}`, email: `user-${id}@example.com`, firstName: 'Test', lastName: `User ${id}`, ...overrides })
+    .values({
+      issuer: 'https://issuer.test',
+      subject: `subject-${id}`,
+      email: `user-${id}@example.com`,
+      firstName: 'Test',
+      lastName: `User ${id}`,
+      ...overrides,
+    })
     .returning();
   return user!;
 }
 
-export async function createOrganization(
-  db: Database,
-  owner: UserRow,
-  overrides: Partial<typeof tenants.$inferInsert> = {},
-): Promise<TenantRow> {
-  const [tenant] = await db.insert(tenants).values({ name: 'Contoso Ltd', domain: 'contoso.com', ...overrides }).returning();
+export async function createOrganization(db: Database, owner: UserRow, overrides: Partial<typeof tenants.$inferInsert> = {}): Promise<TenantRow> {
+  const [tenant] = await db
+    .insert(tenants)
+    .values({ name: 'Contoso Ltd', domain: 'contoso.com', ...overrides })
+    .returning();
   await db.insert(memberships).values({ tenantId: tenant!.id, userId: owner.id, role: 'owner' });
   return tenant!;
 }

@@ -21,9 +21,7 @@ export interface UserRouteDeps {
 }
 
 export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): void {
-  app.get('/api/auth/user', { preHandler: deps.guards.requireUser }, async (request) =>
-    getAuthUser(deps.db, userIdOf(request), deps.admins),
-  );
+  app.get('/api/auth/user', { preHandler: deps.guards.requireUser }, async (request) => getAuthUser(deps.db, userIdOf(request), deps.admins));
 
   app.put('/api/auth/user', { preHandler: deps.guards.requireUser }, async (request) => {
     const input = validate(updateProfileBody, request.body);
@@ -31,13 +29,16 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
     return getAuthUser(deps.db, userIdOf(request), deps.admins);
   });
 
-  app.get('/api/app-info', async (request): Promise<AppInfo> => ({
-    demoMode: deps.demoMode,
-    adminHint: await demoAdminHint(request.cookies[SESSION_COOKIE], deps),
-    simulatedMailboxUrl: deps.simulatedMailboxUrl,
-    accountMailSinkUrl: deps.accountMailSinkUrl,
-    supportEmail: deps.supportEmail,
-  }));
+  app.get(
+    '/api/app-info',
+    async (request): Promise<AppInfo> => ({
+      demoMode: deps.demoMode,
+      adminHint: await demoAdminHint(request.cookies[SESSION_COOKIE], deps),
+      simulatedMailboxUrl: deps.simulatedMailboxUrl,
+      accountMailSinkUrl: deps.accountMailSinkUrl,
+      supportEmail: deps.supportEmail,
+    }),
+  );
 }
 
 /**

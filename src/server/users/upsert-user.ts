@@ -50,7 +50,12 @@ async function rekeyUser(db: Database, issuer: string, from: string, to: string)
       and(
         eq(users.issuer, issuer),
         eq(users.subject, from),
-        notExists(db.select({ id: existing.id }).from(existing).where(and(eq(existing.issuer, issuer), eq(existing.subject, to)))),
+        notExists(
+          db
+            .select({ id: existing.id })
+            .from(existing)
+            .where(and(eq(existing.issuer, issuer), eq(existing.subject, to))),
+        ),
       ),
     );
 }

@@ -25,7 +25,7 @@ export const billingMessages = {
   activated: 'Your subscription has been activated successfully!',
   reactivated: 'Subscription Reactivated',
   paypalUnavailable: 'PayPal could not be reached. Please try again in a moment.',
-  paypalRefused: 'PayPal refused this change in the subscription\'s current state. Please refresh and try again.',
+  paypalRefused: "PayPal refused this change in the subscription's current state. Please refresh and try again.",
   invoiceNotFound: 'Invoice not found',
   webhookSignatureInvalid: 'Invalid webhook signature',
 } as const;
@@ -60,9 +60,7 @@ export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeRespon
 export const createSubscriptionBody = z.object({
   planType: z.enum(PLAN_IDS, { error: billingMessages.planTypeInvalid }),
   /** The buyer's address, prefilled on PayPal's page; optional. */
-  userEmail: z
-    .union([z.email({ error: billingMessages.userEmailInvalid }).trim().max(320), z.literal('')])
-    .nullish(),
+  userEmail: z.union([z.email({ error: billingMessages.userEmailInvalid }).trim().max(320), z.literal('')]).nullish(),
   userName: nameText('Name').trim().max(200).nullish(),
 });
 export type CreateSubscriptionBody = z.infer<typeof createSubscriptionBody>;

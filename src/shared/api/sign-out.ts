@@ -14,5 +14,6 @@ export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponse
 
 export const signOutMessages = {
   /** What a GET of the logout address answers: signing out is a POST, so a link cannot do it. */
-  useTheButton: 'To sign out, use the Logout button in Passwatch. Opening this address no longer signs anyone out, so a link on another site cannot end your session.',
+  useTheButton:
+    'To sign out, use the Logout button in Passwatch. Opening this address no longer signs anyone out, so a link on another site cannot end your session.',
 } as const;

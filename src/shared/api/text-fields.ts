@@ -24,5 +24,4 @@ const isWellFormedText = (value: string): boolean => !BROKEN_TEXT.test(value);
 export const text = (message?: string) => z.string(message === undefined ? undefined : { error: message }).refine(isWellFormedText, textMessages.brokenText);
 
 /** Text that other people read as a name (organization, person): also nothing invisible or reordering. */
-export const nameText = (label: string, message?: string) =>
-  text(message).refine((value) => !UNSAFE_IN_NAME.test(value), textMessages.unsafeName(label));
+export const nameText = (label: string, message?: string) => text(message).refine((value) => !UNSAFE_IN_NAME.test(value), textMessages.unsafeName(label));

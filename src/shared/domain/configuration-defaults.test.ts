@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONFIGURATION_DEFAULTS,
-  DAYS_BEFORE_EXPIRATION_RANGE,
-  PASSWORD_VALIDITY_DAYS_RANGE,
-  TEMPLATE_VARIABLES,
-} from './configuration-defaults.js';
+import { CONFIGURATION_DEFAULTS, DAYS_BEFORE_EXPIRATION_RANGE, PASSWORD_VALIDITY_DAYS_RANGE, TEMPLATE_VARIABLES } from './configuration-defaults.js';
 import { isValidCheckTime } from './schedule.js';
 import { isValidIanaTimeZone, normalizeTimeZone } from './time-zones.js';
 

@@ -24,5 +24,12 @@ export const CONFIGURATION_DEFAULTS: Readonly<ConfigurationDefaults> = Object.fr
 });
 
 /** The placeholders an email template may use; each is replaced per recipient. */
-export const TEMPLATE_VARIABLES = ['{{userName}}', '{{daysRemaining}}', '{{expirationDate}}', '{{companyName}}', '{{userPrincipalName}}', '{{changePasswordUrl}}'] as const;
+export const TEMPLATE_VARIABLES = [
+  '{{userName}}',
+  '{{daysRemaining}}',
+  '{{expirationDate}}',
+  '{{companyName}}',
+  '{{userPrincipalName}}',
+  '{{changePasswordUrl}}',
+] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];

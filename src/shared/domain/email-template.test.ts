@@ -17,10 +17,21 @@ import {
 } from './email-template.js';
 import { PROPERTY_RUNS } from './test-support/arbitraries.js';
 
-const values: EmailValues = { userName: 'Ada Lovelace', daysRemaining: 5, expirationDate: '3/20/2025', companyName: 'Contoso Ltd', userPrincipalName: 'ada@contoso.com' };
+const values: EmailValues = {
+  userName: 'Ada Lovelace',
+  daysRemaining: 5,
+  expirationDate: '3/20/2025',
+  companyName: 'Contoso Ltd',
+  userPrincipalName: 'ada@contoso.com',
+};
 
 const unescapeHtml = (html: string) =>
-  html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('escapeHtml', () => {
   it('escapes the five HTML-significant characters', () => {

@@ -105,10 +105,9 @@ export function baseStyleOf(tagName: string, parentTagName: string | undefined):
  * template, which only the server inlines. A style attribute beats a sheet as the inlined own
  * style beats the base, and `li>p` beats `p` as the list-item rule does.
  */
-const PREVIEW_STYLESHEET = [
-  ...Object.entries(ELEMENT_STYLES).map(([tagName, style]) => `${tagName}{${style}}`),
-  `li>p{${LIST_ITEM_PARAGRAPH_STYLE}}`,
-].join('\n');
+const PREVIEW_STYLESHEET = [...Object.entries(ELEMENT_STYLES).map(([tagName, style]) => `${tagName}{${style}}`), `li>p{${LIST_ITEM_PARAGRAPH_STYLE}}`].join(
+  '\n',
+);
 
 interface FrameExtras {
   head: string;

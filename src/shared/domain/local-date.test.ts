@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  dayOfWeek,
-  daysBetween,
-  formatLocalDate,
-  isLocalDate,
-  localDateOfUtcMidnight,
-  utcMidnightOf,
-} from './local-date.js';
+import { addDays, dayOfWeek, daysBetween, formatLocalDate, isLocalDate, localDateOfUtcMidnight, utcMidnightOf } from './local-date.js';
 import { localDateArb, PROPERTY_RUNS } from './test-support/arbitraries.js';
 
 describe('local dates', () => {

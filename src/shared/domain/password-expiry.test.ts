@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  computePasswordExpiry,
-  expiryReasonLabel,
-  hasDisablePasswordExpiration,
-  NEVER_EXPIRES_VALIDITY_DAYS,
-  type ExpiryReason,
-} from './password-expiry.js';
+import { computePasswordExpiry, expiryReasonLabel, hasDisablePasswordExpiration, NEVER_EXPIRES_VALIDITY_DAYS, type ExpiryReason } from './password-expiry.js';
 import { buildDomain, buildUser } from './test-support/directory-factories.js';
 import { instantArb, PROPERTY_RUNS } from './test-support/arbitraries.js';
 import { DAY_MS } from './day-length.js';

@@ -62,11 +62,7 @@ export type PasswordExpiry =
 /** Int32 max: Microsoft's value for "passwords never expire" on a domain. */
 export const NEVER_EXPIRES_VALIDITY_DAYS = 2_147_483_647;
 
-export function computePasswordExpiry(
-  user: DirectoryUser,
-  domains: readonly DirectoryDomain[],
-  settings: PasswordExpirySettings = {},
-): PasswordExpiry {
+export function computePasswordExpiry(user: DirectoryUser, domains: readonly DirectoryDomain[], settings: PasswordExpirySettings = {}): PasswordExpiry {
   if (!user.accountEnabled) return { expires: false, reason: 'disabled' };
   if (isGuest(user)) return { expires: false, reason: 'guest' };
   const lastChange = user.lastPasswordChangeDateTime === null ? Number.NaN : parseInstantMs(user.lastPasswordChangeDateTime);
@@ -98,9 +94,7 @@ function isGuest(user: DirectoryUser): boolean {
 
 /** 'DisablePasswordExpiration' as one entry of the comma-separated list, any case. */
 export function hasDisablePasswordExpiration(passwordPolicies: string | null): boolean {
-  return (passwordPolicies ?? '')
-    .split(',')
-    .some((policy) => policy.trim().toLowerCase() === 'disablepasswordexpiration');
+  return (passwordPolicies ?? '').split(',').some((policy) => policy.trim().toLowerCase() === 'disablepasswordexpiration');
 }
 
 /**

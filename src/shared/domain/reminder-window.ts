@@ -12,13 +12,7 @@
 import { addDays, daysBetween, type LocalDate } from './local-date.js';
 import { isRunDay, type WeekendProcessing } from './schedule.js';
 
-export function isReminderDue({
-  daysUntilExpiry,
-  daysBeforeExpiration,
-}: {
-  daysUntilExpiry: number;
-  daysBeforeExpiration: number;
-}): boolean {
+export function isReminderDue({ daysUntilExpiry, daysBeforeExpiration }: { daysUntilExpiry: number; daysBeforeExpiration: number }): boolean {
   return daysUntilExpiry >= 0 && daysUntilExpiry <= daysBeforeExpiration;
 }
 

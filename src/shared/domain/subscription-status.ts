@@ -1,14 +1,6 @@
 // Subscription status as the app shows it (docs/product.md §States).
 
-export const SUBSCRIPTION_STATUSES = [
-  'active',
-  'past_due',
-  'canceled',
-  'incomplete',
-  'incomplete_expired',
-  'trialing',
-  'none',
-] as const;
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'incomplete', 'incomplete_expired', 'trialing', 'none'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 // The original API spells two statuses two ways; everything else unknown counts as no subscription.

@@ -36,10 +36,7 @@ export function isWithinDomain(name: string, domain: string): boolean {
  * 'ada@eu.contoso.com' that is 'eu.contoso.com' if listed, else 'contoso.com'; never
  * 'notcontoso.com'. Undefined when none matches.
  */
-export function findUserDomain(
-  userPrincipalName: string,
-  domains: readonly DirectoryDomain[],
-): DirectoryDomain | undefined {
+export function findUserDomain(userPrincipalName: string, domains: readonly DirectoryDomain[]): DirectoryDomain | undefined {
   const upnDomain = upnDomainOf(userPrincipalName);
   let best: DirectoryDomain | undefined;
   for (const domain of domains) {
@@ -53,10 +50,7 @@ export function findUserDomain(
  * that sets one, and is federated when a parent up to its root is (in Entra, subdomains take the
  * root's authentication until promoted to roots themselves).
  */
-export function effectiveDomainPolicy(
-  domain: DirectoryDomain,
-  domains: readonly DirectoryDomain[],
-): EffectiveDomainPolicy {
+export function effectiveDomainPolicy(domain: DirectoryDomain, domains: readonly DirectoryDomain[]): EffectiveDomainPolicy {
   const chain = [domain];
   for (let current = domain; !current.isRoot; ) {
     const parent = nearestListedParent(current.id, domains);

@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_TIME_ZONE,
-  TIME_ZONE_OPTIONS,
-  isValidIanaTimeZone,
-  normalizeTimeZone,
-  timeZoneLabel,
-} from './time-zones.js';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_OPTIONS, isValidIanaTimeZone, normalizeTimeZone, timeZoneLabel } from './time-zones.js';
 
 describe('time zone options', () => {
   it('offers the documented choices in order, as IANA zones', () => {
-    expect(TIME_ZONE_OPTIONS.map((option) => option.label)).toEqual([
-      'UTC-8 Pacific',
-      'UTC-7 Mountain',
-      'UTC-6 Central',
-      'UTC-5 Eastern',
-      'UTC',
-    ]);
-    expect(TIME_ZONE_OPTIONS.map((option) => option.value)).toEqual([
-      'America/Los_Angeles',
-      'America/Denver',
-      'America/Chicago',
-      'America/New_York',
-      'UTC',
-    ]);
+    expect(TIME_ZONE_OPTIONS.map((option) => option.label)).toEqual(['UTC-8 Pacific', 'UTC-7 Mountain', 'UTC-6 Central', 'UTC-5 Eastern', 'UTC']);
+    expect(TIME_ZONE_OPTIONS.map((option) => option.value)).toEqual(['America/Los_Angeles', 'America/Denver', 'America/Chicago', 'America/New_York', 'UTC']);
     for (const option of TIME_ZONE_OPTIONS) expect(isValidIanaTimeZone(option.value)).toBe(true);
   });
 

@@ -39,8 +39,7 @@ export function isValidIanaTimeZone(name: string): boolean {
 export function normalizeTimeZone(input: string): string | null {
   const trimmed = input.trim();
   const option = TIME_ZONE_OPTIONS.find(
-    (candidate) =>
-      candidate.legacy.toLowerCase() === trimmed.toLowerCase() || candidate.label.toLowerCase() === trimmed.toLowerCase(),
+    (candidate) => candidate.legacy.toLowerCase() === trimmed.toLowerCase() || candidate.label.toLowerCase() === trimmed.toLowerCase(),
   );
   if (option) return option.value;
   const resolved = resolvedZoneName(trimmed);

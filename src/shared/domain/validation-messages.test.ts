@@ -17,9 +17,7 @@ describe('configuration messages (docs/product.md §Validation)', () => {
 
   it('quotes the numeric limits in the range messages', () => {
     expect(configurationMessages.daysBeforeExpirationRange).toBe('Days before expiration must be a whole number from 1 to 30');
-    expect(configurationMessages.passwordValidityDaysRange).toBe(
-      'Password validity must be a whole number of days from 30 to 3650',
-    );
+    expect(configurationMessages.passwordValidityDaysRange).toBe('Password validity must be a whole number of days from 30 to 3650');
     expect(configurationMessages.groupInBothLists).toBe('A group cannot be both included and excluded');
   });
 });

@@ -11,10 +11,20 @@ const at = (iso: string) => Date.parse(iso);
 describe('wallClockOf / zoneOffsetMs', () => {
   it('reads the wall clock in a zone', () => {
     expect(wallClockOf(new Date('2024-07-01T12:00:00Z'), 'America/New_York')).toEqual({
-      year: 2024, month: 7, day: 1, hour: 8, minute: 0, second: 0,
+      year: 2024,
+      month: 7,
+      day: 1,
+      hour: 8,
+      minute: 0,
+      second: 0,
     });
     expect(wallClockOf(new Date('2024-12-31T23:30:15Z'), 'Asia/Kolkata')).toEqual({
-      year: 2025, month: 1, day: 1, hour: 5, minute: 0, second: 15,
+      year: 2025,
+      month: 1,
+      day: 1,
+      hour: 5,
+      minute: 0,
+      second: 15,
     });
     expect(localDateOfWallClock(wallClockOf(new Date('2024-12-31T23:30:00Z'), 'UTC'))).toBe('2024-12-31');
   });

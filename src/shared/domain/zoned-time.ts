@@ -101,9 +101,7 @@ export function instantOfWallClock(date: LocalDate, minuteOfDay: number, timeZon
   // offsets in force at both ends cover the one transition (if any) that can affect it.
   const offsetBefore = zoneOffsetMs(target - DAY_MS, timeZone);
   const offsetAfter = zoneOffsetMs(target + DAY_MS, timeZone);
-  const exact = [target - offsetBefore, target - offsetAfter].filter(
-    (instant) => zoneOffsetMs(instant, timeZone) === target - instant,
-  );
+  const exact = [target - offsetBefore, target - offsetAfter].filter((instant) => zoneOffsetMs(instant, timeZone) === target - instant);
   if (exact.length > 0) return new Date(Math.min(...exact));
   return new Date(firstInstantReaching(target, offsetBefore, offsetAfter, timeZone));
 }

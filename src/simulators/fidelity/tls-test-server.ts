@@ -65,7 +65,10 @@ export async function serveOverTls(app: FastifyInstance, certificate: TestCertif
  */
 export function routingAgent(certificate: TestCertificate, port: number): HttpsAgent {
   class RoutingAgent extends HttpsAgent {
-    override createConnection(options: AgentOptions & { host?: string; servername?: string }, callback?: (error: Error | null, socket: Duplex) => void): Socket {
+    override createConnection(
+      options: AgentOptions & { host?: string; servername?: string },
+      callback?: (error: Error | null, socket: Duplex) => void,
+    ): Socket {
       const servername = options.servername ?? options.host;
       const create = HttpsAgent.prototype.createConnection as (this: HttpsAgent, options: object, callback?: unknown) => Socket;
       return create.call(this, { ...options, host: '127.0.0.1', port, servername }, callback);

@@ -14,12 +14,7 @@ export interface TokenGrant {
   expiresIn: number;
 }
 
-export function issueAccessToken(
-  state: GraphSimulatorState,
-  tenant: SimTenant,
-  application: AppRegistration,
-  servicePrincipal: ServicePrincipal,
-): TokenGrant {
+export function issueAccessToken(state: GraphSimulatorState, tenant: SimTenant, application: AppRegistration, servicePrincipal: ServicePrincipal): TokenGrant {
   const issuedAt = Math.floor(state.clock().getTime() / 1000);
   const expiresIn = state.settings.tokenLifetimeSeconds;
   const roles = [...servicePrincipal.permissions].sort();

@@ -28,11 +28,7 @@ const getUser = (id: string, upn: string): BatchRequest => ({ id, method: 'GET',
 describe('$batch', () => {
   it('runs each request through the normal handlers and answers by id', async () => {
     const responses = await responsesOf(
-      await batch([
-        getUser('1', 'adele.vance@contoso.com'),
-        { id: '2', method: 'GET', url: 'domains?$select=id' },
-        getUser('3', 'nobody@contoso.com'),
-      ]),
+      await batch([getUser('1', 'adele.vance@contoso.com'), { id: '2', method: 'GET', url: 'domains?$select=id' }, getUser('3', 'nobody@contoso.com')]),
     );
     expect(responses.get('1')).toMatchObject({ status: 200, body: { displayName: 'Adele Vance' } });
     expect(responses.get('1')?.headers['Content-Type']).toContain('application/json');
@@ -64,9 +60,7 @@ describe('$batch', () => {
 
   it('throttles each inner request on its own against the directory budget', async () => {
     await putControl(running.baseUrl, 'settings', { directoryBudgetPer10Seconds: 3 });
-    const responses = await responsesOf(
-      await batch(['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, method: 'GET', url: '/users?$select=id&$top=1' }))),
-    );
+    const responses = await responsesOf(await batch(['a', 'b', 'c', 'd', 'e'].map((id) => ({ id, method: 'GET', url: '/users?$select=id&$top=1' }))));
     const statuses = [...responses.values()].map((inner) => inner.status).sort();
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
   });
@@ -74,7 +68,13 @@ describe('$batch', () => {
   it('checks permissions per inner request', async () => {
     const limited = await accessToken(running.baseUrl, DEMO_APP_WITHOUT_GROUP_MEMBER_READ);
     const responses = await responsesOf(
-      await batch([{ id: 'users', method: 'GET', url: '/users?$top=1' }, { id: 'groups', method: 'GET', url: '/groups?$top=1' }], limited),
+      await batch(
+        [
+          { id: 'users', method: 'GET', url: '/users?$top=1' },
+          { id: 'groups', method: 'GET', url: '/groups?$top=1' },
+        ],
+        limited,
+      ),
     );
     expect(responses.get('users')?.status).toBe(200);
     expect(responses.get('groups')).toMatchObject({ status: 403, body: { error: { code: 'Authorization_RequestDenied' } } });
@@ -153,7 +153,11 @@ describe('$batch links', () => {
 
   it('use the envelope scheme whatever X-Forwarded-Proto the client sends, outside or inside the batch', async () => {
     const spoofed = { ...pagedUsers, headers: { 'X-Forwarded-Proto': 'https' } };
-    const response = await graph(running.baseUrl, running.token, '/$batch', { method: 'POST', headers: { 'X-Forwarded-Proto': 'https' }, body: { requests: [spoofed] } });
+    const response = await graph(running.baseUrl, running.token, '/$batch', {
+      method: 'POST',
+      headers: { 'X-Forwarded-Proto': 'https' },
+      body: { requests: [spoofed] },
+    });
     for (const link of linksOf((await responsesOf(response)).get('page'))) expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\.0\//);
   });
 });

@@ -50,17 +50,16 @@ export function registerBatchRoute(app: FastifyInstance, state: GraphSimulatorSt
     const outcomes = new Map<string, Promise<BatchResponse>>();
     for (const step of steps) {
       const dependencies = step.dependsOn.map((id) => outcomes.get(id) as Promise<BatchResponse>);
-      outcomes.set(step.id, runAfter(dependencies, () => dispatch(app, request, step), step.id));
+      outcomes.set(
+        step.id,
+        runAfter(dependencies, () => dispatch(app, request, step), step.id),
+      );
     }
     return odataJson(reply, { responses: await Promise.all(outcomes.values()) });
   });
 }
 
-async function runAfter(
-  dependencies: Promise<BatchResponse>[],
-  run: () => Promise<BatchResponse>,
-  id: string,
-): Promise<BatchResponse> {
+async function runAfter(dependencies: Promise<BatchResponse>[], run: () => Promise<BatchResponse>, id: string): Promise<BatchResponse> {
   const settled = await Promise.all(dependencies);
   if (settled.some((response) => response.status >= 400)) {
     return {

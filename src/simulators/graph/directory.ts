@@ -63,10 +63,7 @@ export interface ServicePrincipal {
   permissions: Set<string>;
 }
 
-export type DirectoryObject =
-  | { kind: 'user'; value: SimUser }
-  | { kind: 'group'; value: SimGroup }
-  | { kind: 'device'; value: SimDevice };
+export type DirectoryObject = { kind: 'user'; value: SimUser } | { kind: 'group'; value: SimGroup } | { kind: 'device'; value: SimDevice };
 
 export interface TenantContent {
   id: string;

@@ -42,8 +42,17 @@ export const USER_SHAPE: EntityShape<SimUser> = {
   },
   // What GET /users returns without $select (docs/domain.md §Fields read: the password fields are not among them).
   defaultProperties: [
-    'businessPhones', 'displayName', 'givenName', 'jobTitle', 'mail', 'mobilePhone',
-    'officeLocation', 'preferredLanguage', 'surname', 'userPrincipalName', 'id',
+    'businessPhones',
+    'displayName',
+    'givenName',
+    'jobTitle',
+    'mail',
+    'mobilePhone',
+    'officeLocation',
+    'preferredLanguage',
+    'surname',
+    'userPrincipalName',
+    'id',
   ],
   filterable: { accountEnabled: (user) => user.accountEnabled },
 };

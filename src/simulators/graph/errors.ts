@@ -46,11 +46,7 @@ export const resourceNotFound = (id: string) =>
 export const unsupportedQuery = (message: string) => new GraphError(400, 'Request_UnsupportedQuery', message);
 
 export const invalidJsonPayload = () =>
-  new GraphError(
-    400,
-    'BadRequest',
-    'Unable to read JSON request payload. Please ensure Content-Type header is set and payload is of valid JSON format.',
-  );
+  new GraphError(400, 'BadRequest', 'Unable to read JSON request payload. Please ensure Content-Type header is set and payload is of valid JSON format.');
 
 export interface ThrottleOptions {
   /** Seconds until the request may succeed; omitted from the reply when null. */

@@ -6,12 +6,9 @@ import type { GraphSimulatorState } from './state.js';
 export function applyFaults(state: GraphSimulatorState): void {
   const { faults } = state;
   if (faults.serviceUnavailable) {
-    throw new GraphError(
-      503,
-      'serviceNotAvailable',
-      'The service is temporarily unavailable. Retry the request after the delay in the Retry-After header.',
-      { 'Retry-After': String(faults.retryAfterSeconds) },
-    );
+    throw new GraphError(503, 'serviceNotAvailable', 'The service is temporarily unavailable. Retry the request after the delay in the Retry-After header.', {
+      'Retry-After': String(faults.retryAfterSeconds),
+    });
   }
   if (faults.forceThrottle > 0) {
     faults.forceThrottle -= 1;

@@ -96,7 +96,11 @@ describe('a 100,000-user tenant over HTTP', () => {
     const generated = generateTenant({ users: 100_000, seed: 8, now: new Date() });
     addTenant(running.simulator.state, generated);
     const token = await accessToken(running.baseUrl, generated.credentials);
-    const { items, pages } = await collectPages<{ id: string }>(running.baseUrl, token, '/users?$select=id,userPrincipalName,lastPasswordChangeDateTime&$top=999');
+    const { items, pages } = await collectPages<{ id: string }>(
+      running.baseUrl,
+      token,
+      '/users?$select=id,userPrincipalName,lastPasswordChangeDateTime&$top=999',
+    );
     expect(pages).toHaveLength(101);
     expect(new Set(items.map((user) => user.id)).size).toBe(100_000);
   });

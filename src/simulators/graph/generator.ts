@@ -60,10 +60,7 @@ export function generateTenant(options: GenerateTenantOptions): GeneratedTenant 
     serviceAccounts: [sender, ...population.serviceAccounts],
     devices,
   });
-  const domains: SimDomain[] = [
-    managedDomain(domain, { isDefault: true, validity }),
-    managedDomain(initialDomain, { isInitial: true, validity: NEVER }),
-  ];
+  const domains: SimDomain[] = [managedDomain(domain, { isDefault: true, validity }), managedDomain(initialDomain, { isInitial: true, validity: NEVER })];
   const tenant = new SimTenant({
     id: tenantId,
     displayName: options.displayName ?? `Tenant ${options.seed}`,

@@ -20,10 +20,6 @@ export function authenticateCaller(state: GraphSimulatorState, request: FastifyR
 }
 
 /** Passes when the caller holds any of `anyOf`; else the denial (403 Authorization_RequestDenied by default). */
-export function requirePermission(
-  caller: GraphCaller,
-  anyOf: readonly string[],
-  denial: () => GraphError = insufficientPrivileges,
-): void {
+export function requirePermission(caller: GraphCaller, anyOf: readonly string[], denial: () => GraphError = insufficientPrivileges): void {
   if (!anyOf.some((permission) => caller.roles.has(permission))) throw denial();
 }

@@ -14,7 +14,6 @@ import { READ_GROUP_MEMBERS, READ_GROUPS } from './permissions.js';
 import type { GraphSimulatorState } from './state.js';
 import { GUID_PATTERN } from '../shared/formats.js';
 
-
 export function registerGroupRoutes(app: FastifyInstance, state: GraphSimulatorState): void {
   registerEntityListRoute(app, state, { entitySet: 'groups', shape: GROUP_SHAPE, permissions: READ_GROUPS, items: (tenant) => tenant.groups });
 

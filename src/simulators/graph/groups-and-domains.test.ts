@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_APP_WITHOUT_GROUP_MEMBER_READ,
-  DEMO_APP_WITHOUT_MAIL_SEND,
-  DEMO_GRAPH_CREDENTIALS,
-  FABRIKAM_GRAPH_CREDENTIALS,
-} from './demo-credentials.js';
+import { DEMO_APP_WITHOUT_GROUP_MEMBER_READ, DEMO_APP_WITHOUT_MAIL_SEND, DEMO_GRAPH_CREDENTIALS, FABRIKAM_GRAPH_CREDENTIALS } from './demo-credentials.js';
 import type { SimGroup, SimTenant } from './directory.js';
 import { accessToken, collectPages, graph, graphError, startSimulator, type GraphPage, type RunningSimulator } from './test-support.js';
 
@@ -35,7 +30,9 @@ describe('/groups with the security filter', () => {
     const page = (await (await graph(baseUrl, token, securityGroupsPath)).json()) as GraphPage<{ id: string; displayName: string }>;
     const names = page.value.map((group) => group.displayName);
     expect(names).toEqual(contoso.groups.filter((group) => group.securityEnabled).map((group) => group.displayName));
-    expect(names).toEqual(expect.arrayContaining(['All Staff', 'Finance', 'Engineering - Platform', 'Contractors', 'Service Accounts', 'Helpdesk', 'R&D <Labs>']));
+    expect(names).toEqual(
+      expect.arrayContaining(['All Staff', 'Finance', 'Engineering - Platform', 'Contractors', 'Service Accounts', 'Helpdesk', 'R&D <Labs>']),
+    );
     expect(names).not.toContain('Everyone');
     expect(names).not.toContain('Office - Seattle');
     expect(Object.keys(page.value[0] ?? {})).toEqual(['id', 'displayName']);
@@ -109,8 +106,12 @@ describe('/domains', () => {
     const page = (await (await graph(baseUrl, token, '/domains')).json()) as GraphPage<Record<string, unknown>>;
     const byName = new Map(page.value.map((domain) => [domain.id, domain]));
     expect(byName.get('contoso.com')).toMatchObject({
-      isDefault: true, isRoot: true, isVerified: true, authenticationType: 'Managed',
-      passwordValidityPeriodInDays: 90, passwordNotificationWindowInDays: 14,
+      isDefault: true,
+      isRoot: true,
+      isVerified: true,
+      authenticationType: 'Managed',
+      passwordValidityPeriodInDays: 90,
+      passwordNotificationWindowInDays: 14,
     });
     expect(byName.get('eu.contoso.com')).toMatchObject({ isRoot: false, passwordValidityPeriodInDays: null });
     expect(byName.get('contoso.onmicrosoft.com')).toMatchObject({ isInitial: true, passwordValidityPeriodInDays: 2147483647 });

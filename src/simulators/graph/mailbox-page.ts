@@ -54,9 +54,7 @@ export function renderMailboxPage(messages: readonly ListedMessage[], filterDesc
 
 function renderMessage(message: ListedMessage): string {
   const document =
-    message.contentType === 'HTML'
-      ? message.content
-      : `<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(message.content)}</pre>`;
+    message.contentType === 'HTML' ? message.content : `<pre style="white-space:pre-wrap;font-family:inherit">${escapeHtml(message.content)}</pre>`;
   const recipients = (list: readonly string[]) => escapeHtml(list.join(', '));
   return `<article>
   <div class="meta">

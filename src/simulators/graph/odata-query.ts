@@ -98,7 +98,10 @@ function parseSelect(value: string, rules: QueryRules): string[] | null {
   for (const shape of rules.selectable) {
     for (const name of Object.keys(shape.properties)) canonical.set(name.toLowerCase(), name);
   }
-  const names = value.split(',').map((name) => name.trim()).filter((name) => name.length > 0);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
   if (names.length === 0) return null;
   const selected = names.map((name) => {
     const known = canonical.get(name.toLowerCase());
@@ -109,8 +112,7 @@ function parseSelect(value: string, rules: QueryRules): string[] | null {
 }
 
 function parseFilter(value: string, shape: EntityShape<never>): BooleanFilter {
-  const canonicalName = (name: string) =>
-    Object.keys(shape.properties).find((property) => property.toLowerCase() === name.toLowerCase());
+  const canonicalName = (name: string) => Object.keys(shape.properties).find((property) => property.toLowerCase() === name.toLowerCase());
   const equality = /^\s*([A-Za-z]\w*)\s+eq\s+(true|false)\s*$/i.exec(value);
   if (equality?.[1] && equality[2]) {
     const property = canonicalName(equality[1]);
@@ -121,9 +123,7 @@ function parseFilter(value: string, shape: EntityShape<never>): BooleanFilter {
   if (identifier && !leading[2]) {
     const property = canonicalName(identifier);
     if (!property) throw badRequest(`Could not find a property named '${identifier}' on type '${shape.typeName}'.`);
-    throw unsupportedQuery(
-      `Unsupported or invalid query filter clause specified for property '${property}' of resource '${shape.resourceName}'.`,
-    );
+    throw unsupportedQuery(`Unsupported or invalid query filter clause specified for property '${property}' of resource '${shape.resourceName}'.`);
   }
   throw unsupportedQuery('Unsupported Query.');
 }

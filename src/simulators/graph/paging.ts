@@ -12,16 +12,15 @@ interface SkipTokenContent {
 }
 
 const expiredPageToken = () =>
-  new GraphError(
-    400,
-    'Directory_ExpiredPageToken',
-    'The specified page token value has expired and can no longer be included in your request.',
-  );
+  new GraphError(400, 'Directory_ExpiredPageToken', 'The specified page token value has expired and can no longer be included in your request.');
 
 /** Identifies "this query on this resource": path plus the query options except $skiptoken, in any order. */
 export function queryFingerprint(path: string, params: URLSearchParams): string {
   const options = [...params].map(([key, value]) => `${key.toLowerCase()}=${value}`).sort();
-  return createHash('sha256').update([path.toLowerCase(), ...options].join('\n')).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update([path.toLowerCase(), ...options].join('\n'))
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 export function encodeSkipToken(content: SkipTokenContent): string {
@@ -39,12 +38,7 @@ export function decodeSkipToken(token: string, tenantId: string, fingerprint: st
   if (!Array.isArray(decoded) || decoded.length !== 4) throw expiredPageToken();
   const [version, tokenTenant, index, tokenFingerprint] = decoded as unknown[];
   const valid =
-    version === 1 &&
-    tokenTenant === tenantId &&
-    tokenFingerprint === fingerprint &&
-    typeof index === 'number' &&
-    Number.isInteger(index) &&
-    index >= 0;
+    version === 1 && tokenTenant === tenantId && tokenFingerprint === fingerprint && typeof index === 'number' && Number.isInteger(index) && index >= 0;
   if (!valid) throw expiredPageToken();
   return index as number;
 }

@@ -1,13 +1,7 @@
 // Application permissions (Graph app roles) and which ones each operation accepts, least
 // privileged first, as listed on each Graph API page.
 
-export const PASSWATCH_PERMISSIONS = [
-  'User.Read.All',
-  'Group.Read.All',
-  'GroupMember.Read.All',
-  'Mail.Send',
-  'Directory.Read.All',
-] as const;
+export const PASSWATCH_PERMISSIONS = ['User.Read.All', 'Group.Read.All', 'GroupMember.Read.All', 'Mail.Send', 'Directory.Read.All'] as const;
 
 export const READ_USERS = ['User.Read.All', 'User.ReadWrite.All', 'Directory.Read.All', 'Directory.ReadWrite.All'];
 

@@ -16,7 +16,12 @@ export interface Department {
 }
 
 export const DEPARTMENTS: readonly Department[] = [
-  { name: 'Engineering', weight: 24, subteam: 'Engineering - Platform', titles: ['Software Engineer', 'Senior Software Engineer', 'Engineering Manager', 'QA Engineer', 'DevOps Engineer'] },
+  {
+    name: 'Engineering',
+    weight: 24,
+    subteam: 'Engineering - Platform',
+    titles: ['Software Engineer', 'Senior Software Engineer', 'Engineering Manager', 'QA Engineer', 'DevOps Engineer'],
+  },
   { name: 'Sales', weight: 18, subteam: 'Sales - EMEA', titles: ['Account Executive', 'Sales Manager', 'Sales Development Representative'] },
   { name: 'Operations', weight: 13, subteam: 'Operations - Logistics', titles: ['Operations Analyst', 'Logistics Coordinator', 'Operations Manager'] },
   { name: 'Customer Support', weight: 12, subteam: 'Customer Support - Tier 2', titles: ['Support Specialist', 'Support Team Lead'] },
@@ -31,20 +36,129 @@ export const DEPARTMENTS: readonly Department[] = [
 const OFFICES = ['Seattle', 'London', 'Munich', 'Singapore', 'Remote'] as const;
 
 const GIVEN_NAMES = [
-  'Ada', 'Adele', 'Alex', 'Amara', 'Ana', 'Anders', 'Aisha', 'Ben', 'Bianca', 'Carlos', 'Chen', 'Chloé', 'Daniel',
-  'Dmitri', 'Elena', 'Emeka', 'Emma', 'Fatima', 'Felix', 'Gabriel', 'Grace', 'Hana', 'Hannah', 'Hiro', 'Ibrahim',
-  'Ingrid', 'Isaac', 'Jamal', 'Jana', 'Javier', 'Jin', 'Julia', 'Kai', 'Kateryna', 'Kenji', 'Laura', 'Leila',
-  'Liam', 'Lucía', 'Luca', 'Maya', 'Mateo', 'Mei', 'Mia', 'Mohammed', 'Nadia', 'Noah', 'Nora', 'Olga', 'Omar',
-  'Priya', 'Rafael', 'Rahul', 'Rosa', 'Samuel', 'Sara', 'Sean', 'Siobhan', 'Sofia', 'Søren', 'Tariq', 'Thomas',
-  'Valentina', 'Wei', 'Yara', 'Yusuf', 'Zoe',
+  'Ada',
+  'Adele',
+  'Alex',
+  'Amara',
+  'Ana',
+  'Anders',
+  'Aisha',
+  'Ben',
+  'Bianca',
+  'Carlos',
+  'Chen',
+  'Chloé',
+  'Daniel',
+  'Dmitri',
+  'Elena',
+  'Emeka',
+  'Emma',
+  'Fatima',
+  'Felix',
+  'Gabriel',
+  'Grace',
+  'Hana',
+  'Hannah',
+  'Hiro',
+  'Ibrahim',
+  'Ingrid',
+  'Isaac',
+  'Jamal',
+  'Jana',
+  'Javier',
+  'Jin',
+  'Julia',
+  'Kai',
+  'Kateryna',
+  'Kenji',
+  'Laura',
+  'Leila',
+  'Liam',
+  'Lucía',
+  'Luca',
+  'Maya',
+  'Mateo',
+  'Mei',
+  'Mia',
+  'Mohammed',
+  'Nadia',
+  'Noah',
+  'Nora',
+  'Olga',
+  'Omar',
+  'Priya',
+  'Rafael',
+  'Rahul',
+  'Rosa',
+  'Samuel',
+  'Sara',
+  'Sean',
+  'Siobhan',
+  'Sofia',
+  'Søren',
+  'Tariq',
+  'Thomas',
+  'Valentina',
+  'Wei',
+  'Yara',
+  'Yusuf',
+  'Zoe',
 ];
 
 const SURNAMES = [
-  'Adeyemi', 'Andersen', 'Bauer', 'Becker', 'Brown', 'Chen', 'Costa', 'Dubois', 'Dvořák', 'Evans', 'Fischer',
-  'García-López', 'Gonzalez', 'Gupta', 'Hansen', 'Hoffmann', 'Ivanova', 'Jensen', 'Johnson', 'Kaur', 'Kim',
-  'Kowalski', 'Larsen', 'Lee', 'Martin', 'Meyer', 'Müller', 'Nakamura', 'Nguyen', "O'Connor", 'Okafor', 'Patel',
-  'Perez', 'Petrov', 'Rossi', 'Santos', 'Sato', 'Schmidt', 'Schneider', 'Silva', 'Singh', 'Smith', 'Suzuki',
-  'Tanaka', 'Taylor', 'Thompson', 'Wagner', 'Wang', 'Weber', 'Williams', 'Wilson', 'Yamamoto', 'Zhang',
+  'Adeyemi',
+  'Andersen',
+  'Bauer',
+  'Becker',
+  'Brown',
+  'Chen',
+  'Costa',
+  'Dubois',
+  'Dvořák',
+  'Evans',
+  'Fischer',
+  'García-López',
+  'Gonzalez',
+  'Gupta',
+  'Hansen',
+  'Hoffmann',
+  'Ivanova',
+  'Jensen',
+  'Johnson',
+  'Kaur',
+  'Kim',
+  'Kowalski',
+  'Larsen',
+  'Lee',
+  'Martin',
+  'Meyer',
+  'Müller',
+  'Nakamura',
+  'Nguyen',
+  "O'Connor",
+  'Okafor',
+  'Patel',
+  'Perez',
+  'Petrov',
+  'Rossi',
+  'Santos',
+  'Sato',
+  'Schmidt',
+  'Schneider',
+  'Silva',
+  'Singh',
+  'Smith',
+  'Suzuki',
+  'Tanaka',
+  'Taylor',
+  'Thompson',
+  'Wagner',
+  'Wang',
+  'Weber',
+  'Williams',
+  'Wilson',
+  'Yamamoto',
+  'Zhang',
 ];
 
 const GUEST_DOMAINS = ['fabrikam.com', 'northwindtraders.com', 'adatum.com', 'tailspintoys.com', 'wingtiptoys.com'];
@@ -113,8 +227,14 @@ function buildMember(options: PopulationOptions, uniqueLocalPart: UniqueLocalPar
   const synced = random.chance(0.15);
   // Entra Connect stamps DisablePasswordExpiration on most synced users (docs/domain.md §Password expiry, rule 3).
   const passwordPolicies = synced
-    ? random.chance(0.8) ? 'DisablePasswordExpiration' : null
-    : random.chance(0.04) ? 'DisablePasswordExpiration' : random.chance(0.1) ? 'None' : null;
+    ? random.chance(0.8)
+      ? 'DisablePasswordExpiration'
+      : null
+    : random.chance(0.04)
+      ? 'DisablePasswordExpiration'
+      : random.chance(0.1)
+        ? 'None'
+        : null;
   const lastPasswordChangeDateTime = random.chance(0.01) ? null : passwordChangeTime(options);
   const withoutMailbox = random.chance(0.03);
   return {
@@ -275,10 +395,7 @@ export function buildStandardGroups(input: StandardGroupsInput): SimGroup[] {
     group('All Staff', 'security', departmentGroupIds, 'All employees, by department'),
     group('Managers', 'security', sample(random, input.members, 0.06)),
     group('Contractors', 'security', [...sample(random, input.members, 0.06), ...input.guests.map((guest) => guest.id)]),
-    group('Service Accounts', 'security', [
-      ...input.serviceAccounts.map((account) => account.id),
-      ...input.devices.map((device) => device.id),
-    ]),
+    group('Service Accounts', 'security', [...input.serviceAccounts.map((account) => account.id), ...input.devices.map((device) => device.id)]),
     group('Everyone', 'unified', memberIds, 'Company-wide Microsoft 365 group'),
     ...OFFICES.map((office) =>
       group(

@@ -59,7 +59,6 @@ const HINT_CHARACTERS = SECRET_CHARACTERS.slice(0, 62);
  * the version marker `8Q~`, then 34 random characters; 40 in all.
  */
 export function secretValue(randomIndex: (maxExclusive: number) => number): string {
-  const draw = (characters: readonly string[], length: number) =>
-    Array.from({ length }, () => characters[randomIndex(characters.length)]).join('');
+  const draw = (characters: readonly string[], length: number) => Array.from({ length }, () => characters[randomIndex(characters.length)]).join('');
   return `${draw(HINT_CHARACTERS, 3)}8Q~${draw(SECRET_CHARACTERS, 34)}`;
 }

@@ -18,7 +18,13 @@ const sendMimeAs = (sender: string, body: string, bearer = token) =>
   });
 const base64 = (mime: string) => Buffer.from(mime, 'utf8').toString('base64');
 /** A multipart/alternative message as a mail client writes it. */
-function alternativeMessage({ from = 'passwatch@contoso.com', to = 'adele.vance@contoso.com', subject = 'Expires in 5 days', text = 'Hi Adele', html = '<p>Hi <b>Adele</b></p>' } = {}) {
+function alternativeMessage({
+  from = 'passwatch@contoso.com',
+  to = 'adele.vance@contoso.com',
+  subject = 'Expires in 5 days',
+  text = 'Hi Adele',
+  html = '<p>Hi <b>Adele</b></p>',
+} = {}) {
   return [
     `From: ${from}`,
     `To: ${to}`,
@@ -40,8 +46,7 @@ function alternativeMessage({ from = 'passwatch@contoso.com', to = 'adele.vance@
     '',
   ].join('\r\n');
 }
-const sentMail = async (query = '') =>
-  ((await (await fetch(`${baseUrl}/_control/mail${query}`)).json()) as { value: SentMessage[] }).value;
+const sentMail = async (query = '') => ((await (await fetch(`${baseUrl}/_control/mail${query}`)).json()) as { value: SentMessage[] }).value;
 
 beforeAll(async () => {
   running = await startSimulator({ clock: clock.now });
@@ -279,7 +284,9 @@ describe('sending limits', () => {
     for (let polls = 0; concurrent.size > 0 && polls < 200; polls += 1) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(concurrent.size).toBe(0);
     await putControl(baseUrl, 'faults', { latencyMs: 0 });
-    const after = await Promise.all(Array.from({ length: 4 }, (_, index) => sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody([`after${index}@contoso.com`]))));
+    const after = await Promise.all(
+      Array.from({ length: 4 }, (_, index) => sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody([`after${index}@contoso.com`]))),
+    );
     expect(after.map((response) => response.status)).toEqual([202, 202, 202, 202]);
   });
 });
@@ -296,7 +303,9 @@ describe('mailbox page', () => {
       expect(html).toContain('2 messages');
       expect(html.indexOf('O&#39;Brien &lt;Test&gt; &amp; Co')).toBeGreaterThan(-1);
       expect(html.indexOf('O&#39;Brien &lt;Test&gt; &amp; Co')).toBeLessThan(html.indexOf('>First<'));
-      expect(html).toContain('<iframe sandbox="" title="O&#39;Brien &lt;Test&gt; &amp; Co" srcdoc="&lt;p&gt;&quot;two&quot; &amp; &lt;b&gt;bold&lt;/b&gt;&lt;/p&gt;">');
+      expect(html).toContain(
+        '<iframe sandbox="" title="O&#39;Brien &lt;Test&gt; &amp; Co" srcdoc="&lt;p&gt;&quot;two&quot; &amp; &lt;b&gt;bold&lt;/b&gt;&lt;/p&gt;">',
+      );
       expect(html).not.toContain('<b>bold</b>');
     }
     const filtered = await (await fetch(`${baseUrl}/mailbox?to=adele.vance@contoso.com`)).text();

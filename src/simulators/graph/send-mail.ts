@@ -26,12 +26,21 @@ const accessDenied = () => new GraphError(403, 'ErrorAccessDenied', 'Access is d
 const bodyRead = (message: string) => new GraphError(400, 'RequestBodyRead', message);
 const unknownProperty = (name: string, typeName: string) =>
   bodyRead(
-    `The property '${name}' does not exist on type '${typeName}'. Make sure to only use property names that are ` + `defined by the type or mark the type as open type.`,
+    `The property '${name}' does not exist on type '${typeName}'. Make sure to only use property names that are ` +
+      `defined by the type or mark the type as open type.`,
   );
 
 const SEND_MAIL_PROPERTIES = new Set(['message', 'saveToSentItems']);
 const MESSAGE_PROPERTIES = new Set([
-  '@odata.type', 'subject', 'body', 'toRecipients', 'ccRecipients', 'bccRecipients', 'replyTo', 'importance', 'internetMessageHeaders',
+  '@odata.type',
+  'subject',
+  'body',
+  'toRecipients',
+  'ccRecipients',
+  'bccRecipients',
+  'replyTo',
+  'importance',
+  'internetMessageHeaders',
 ]);
 
 export function registerSendMailRoute(app: FastifyInstance, state: GraphSimulatorState): void {

@@ -18,7 +18,9 @@ describe('directory throttling (resource units per app and tenant per 10 s)', ()
   it('answers 429 TooManyRequests with Retry-After once the budget is spent, and refills over time', async () => {
     await putControl(running.baseUrl, 'settings', { directoryBudgetPer10Seconds: 5 });
     for (let call = 0; call < 5; call++) expect((await usersPage()).status).toBe(200);
-    const throttled = await graph(running.baseUrl, running.token, '/users?$select=id', { headers: { 'client-request-id': 'c0ffee00-0000-4000-8000-000000000001' } });
+    const throttled = await graph(running.baseUrl, running.token, '/users?$select=id', {
+      headers: { 'client-request-id': 'c0ffee00-0000-4000-8000-000000000001' },
+    });
     expect(throttled.status).toBe(429);
     // 5 units per 10 s refill one unit every 2 s.
     expect(throttled.headers.get('retry-after')).toBe('2');

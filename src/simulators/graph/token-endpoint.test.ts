@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  DEMO_APP_WITH_EXPIRED_SECRET,
-  DEMO_APP_WITHOUT_CONSENT,
-  DEMO_GRAPH_CREDENTIALS,
-  FABRIKAM_GRAPH_CREDENTIALS,
-} from './demo-credentials.js';
+import { DEMO_APP_WITH_EXPIRED_SECRET, DEMO_APP_WITHOUT_CONSENT, DEMO_GRAPH_CREDENTIALS, FABRIKAM_GRAPH_CREDENTIALS } from './demo-credentials.js';
 import { accessToken, graph, graphError, ManualClock, putControl, requestToken, startSimulator, type RunningSimulator } from './test-support.js';
 
 const clock = new ManualClock();

@@ -26,7 +26,8 @@ export function registerUserRoutes(app: FastifyInstance, state: GraphSimulatorSt
     const consistencyLevel = singleHeader(request, 'ConsistencyLevel');
     if (consistencyLevel?.trim().toLowerCase() !== 'eventual') {
       throw unsupportedQuery(
-        "Raw count (/$count) is not supported because the 'ConsistencyLevel:eventual' header is missing. Refer to " + "https://aka.ms/graph-docs/advanced-queries for more information",
+        "Raw count (/$count) is not supported because the 'ConsistencyLevel:eventual' header is missing. Refer to " +
+          'https://aka.ms/graph-docs/advanced-queries for more information',
       );
     }
     const query = parseListQuery(request.url, consistencyLevel, { ...USER_RULES, allowed: ['$filter'] });

@@ -3,16 +3,7 @@ import type { ClientRegistry, IdentityClient } from './identity-client.js';
 export const SUPPORTED_SCOPES = ['openid', 'profile', 'email'] as const;
 
 /** The protocol parameters the sign-in form carries from GET /authorize to POST /authorize. */
-const CARRIED_PARAMETERS = [
-  'client_id',
-  'redirect_uri',
-  'response_type',
-  'scope',
-  'state',
-  'nonce',
-  'code_challenge',
-  'code_challenge_method',
-] as const;
+const CARRIED_PARAMETERS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'nonce', 'code_challenge', 'code_challenge_method'] as const;
 
 export interface AuthorizationRequest {
   client: IdentityClient;
@@ -34,10 +25,7 @@ export type AuthorizationRequestCheck =
   /** The redirect URI is trusted: report the error to the client there. */
   | { kind: 'redirect-error'; redirectUri: string; state: string | undefined; error: string; description: string };
 
-export function checkAuthorizationRequest(
-  parameters: URLSearchParams,
-  registry: ClientRegistry,
-): AuthorizationRequestCheck {
+export function checkAuthorizationRequest(parameters: URLSearchParams, registry: ClientRegistry): AuthorizationRequestCheck {
   const client = registry.find(parameters.get('client_id'));
   if (!client) return { kind: 'show-error', message: 'The application asking you to sign in is not registered.' };
   const redirectUri = parameters.get('redirect_uri');

@@ -6,11 +6,7 @@ import { OAuthError } from './oauth-error.js';
  * Authenticates the caller of the token endpoint by client_secret_basic or client_secret_post.
  * Using both at once is refused, as RFC 6749 section 2.3 requires.
  */
-export function authenticateClient(
-  registry: ClientRegistry,
-  authorizationHeader: string | undefined,
-  body: URLSearchParams,
-): IdentityClient {
+export function authenticateClient(registry: ClientRegistry, authorizationHeader: string | undefined, body: URLSearchParams): IdentityClient {
   const basic = parseBasicCredentials(authorizationHeader);
   const postedSecret = body.get('client_secret');
   if (basic && postedSecret !== null) {

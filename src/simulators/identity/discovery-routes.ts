@@ -18,10 +18,7 @@ function openIdConfiguration(issuer: string) {
     code_challenge_methods_supported: ['S256'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     scopes_supported: [...SUPPORTED_SCOPES],
-    claims_supported: [
-      'iss', 'aud', 'sub', 'iat', 'exp', 'auth_time', 'nonce',
-      'email', 'email_verified', 'name', 'given_name', 'family_name',
-    ],
+    claims_supported: ['iss', 'aud', 'sub', 'iat', 'exp', 'auth_time', 'nonce', 'email', 'email_verified', 'name', 'given_name', 'family_name'],
     // RFC 9207: clients may then insist on the iss parameter in the authorization response.
     authorization_response_iss_parameter_supported: true,
   };

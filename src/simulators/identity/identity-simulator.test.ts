@@ -60,11 +60,7 @@ function basicAuthorization(clientId: string, clientSecret: string): string {
   return `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`).toString('base64')}`;
 }
 
-async function exchange(
-  code: string,
-  codeVerifier: string,
-  options: { secret?: string; method?: 'basic' | 'post'; redirectUri?: string } = {},
-) {
+async function exchange(code: string, codeVerifier: string, options: { secret?: string; method?: 'basic' | 'post'; redirectUri?: string } = {}) {
   const secret = options.secret ?? CLIENT.clientSecret;
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
@@ -195,11 +191,11 @@ describe('authorization code flow', () => {
     expect(tokens.headers.get('cache-control')).toBe('no-store');
     expect(tokens.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'openid profile email' });
 
-    const { payload, protectedHeader } = await jwtVerify(
-      String(tokens.body.id_token),
-      createRemoteJWKSet(new URL(`${issuer}/jwks`)),
-      { issuer, audience: CLIENT.clientId, algorithms: ['RS256'] },
-    );
+    const { payload, protectedHeader } = await jwtVerify(String(tokens.body.id_token), createRemoteJWKSet(new URL(`${issuer}/jwks`)), {
+      issuer,
+      audience: CLIENT.clientId,
+      algorithms: ['RS256'],
+    });
     expect(protectedHeader.kid).toEqual(expect.any(String));
     expect(payload).toMatchObject({
       nonce: 'nonce-456',

@@ -63,10 +63,7 @@ export function createIdentitySimulator(options: IdentitySimulatorOptions): Iden
     if (!(error instanceof OAuthError)) throw error;
     if (error.error === 'invalid_client') reply.header('www-authenticate', 'Basic realm="passwatch-demo-identity"');
     if (error.error === 'invalid_token') reply.header('www-authenticate', 'Bearer error="invalid_token"');
-    return reply
-      .code(error.status)
-      .header('cache-control', 'no-store')
-      .send({ error: error.error, error_description: error.description });
+    return reply.code(error.status).header('cache-control', 'no-store').send({ error: error.error, error_description: error.description });
   });
   registerDiscoveryRoutes(app, context);
   registerAuthorizeRoutes(app, context);

@@ -70,13 +70,9 @@ it('completes sign-in, userinfo and logout through openid-client v6', async () =
 });
 
 it('accepts openid-client with client_secret_basic as well as its default client_secret_post', async () => {
-  const config = await client.discovery(
-    new URL(issuer),
-    CLIENT.clientId,
-    undefined,
-    client.ClientSecretBasic(CLIENT.clientSecret),
-    { execute: [client.allowInsecureRequests] },
-  );
+  const config = await client.discovery(new URL(issuer), CLIENT.clientId, undefined, client.ClientSecretBasic(CLIENT.clientSecret), {
+    execute: [client.allowInsecureRequests],
+  });
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const authorizationUrl = client.buildAuthorizationUrl(config, {

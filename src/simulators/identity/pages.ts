@@ -33,10 +33,7 @@ ${content}
 const SIGN_IN_PAGE_TITLE = 'Passwatch demo sign-in';
 export const INVALID_EMAIL_MESSAGE = 'Enter a valid email address.';
 
-export function renderSignInPage(
-  request: AuthorizationRequest,
-  form: { email: string; name: string; error?: string },
-): string {
+export function renderSignInPage(request: AuthorizationRequest, form: { email: string; name: string; error?: string }): string {
   const hiddenFields = request.carriedParameters
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');

@@ -19,10 +19,7 @@ export async function generateSigningKey(): Promise<SigningKey> {
 /** Lifetime of the id_token and of the access token issued with it. */
 export const TOKEN_LIFETIME_SECONDS = 3600;
 
-export function signIdToken(
-  key: SigningKey,
-  token: { issuer: string; audience: string; claims: Record<string, unknown>; issuedAt: Date },
-): Promise<string> {
+export function signIdToken(key: SigningKey, token: { issuer: string; audience: string; claims: Record<string, unknown>; issuedAt: Date }): Promise<string> {
   const iat = Math.floor(token.issuedAt.getTime() / 1000);
   return new SignJWT(token.claims)
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })

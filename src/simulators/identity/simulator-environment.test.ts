@@ -43,8 +43,6 @@ describe('readIdentitySimulatorEnvironment', () => {
 
   it('names the variable at fault', () => {
     expect(() => readIdentitySimulatorEnvironment({})).toThrow('IDENTITY_SIMULATOR_REDIRECT_URIS');
-    expect(() => readIdentitySimulatorEnvironment({ ...REDIRECTS, IDENTITY_SIMULATOR_PORT: 'http' })).toThrow(
-      'IDENTITY_SIMULATOR_PORT',
-    );
+    expect(() => readIdentitySimulatorEnvironment({ ...REDIRECTS, IDENTITY_SIMULATOR_PORT: 'http' })).toThrow('IDENTITY_SIMULATOR_PORT');
   });
 });

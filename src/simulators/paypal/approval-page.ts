@@ -12,7 +12,6 @@ export interface ApprovalPageContent {
   closedReason?: string;
 }
 
-
 export function priceLabel(value: string, currencyCode: string, unit: string, count: number): string {
   const period = unit.toLowerCase();
   const every = count === 1 ? period : `${count} ${period}s`;

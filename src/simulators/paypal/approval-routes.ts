@@ -12,7 +12,10 @@ function sendHtml(reply: FastifyReply, statusCode: number, html: string) {
 }
 
 function simpleMessagePage(title: string, message: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPal Sandbox - ` + `${title}</title></head><body><main><h1>${title}</h1><p>${message}</p></main></body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PayPal Sandbox - ` +
+    `${title}</title></head><body><main><h1>${title}</h1><p>${message}</p></main></body></html>`
+  );
 }
 
 /** Without a return or cancel URL PayPal keeps the buyer on its own page. */
@@ -22,10 +25,8 @@ function redirectOrConfirm(reply: FastifyReply, location: string | undefined, ti
 }
 
 export function registerApprovalRoutes(app: FastifyInstance, ctx: SimulatorContext): void {
-  const approvalFrom = (token: unknown): Approval | undefined =>
-    typeof token === 'string' ? ctx.state.approvals.get(token) : undefined;
-  const unknownLink = (reply: FastifyReply) =>
-    sendHtml(reply, 404, simpleMessagePage('Link expired', 'This approval link is not valid.'));
+  const approvalFrom = (token: unknown): Approval | undefined => (typeof token === 'string' ? ctx.state.approvals.get(token) : undefined);
+  const unknownLink = (reply: FastifyReply) => sendHtml(reply, 404, simpleMessagePage('Link expired', 'This approval link is not valid.'));
 
   app.get<{ Querystring: { ba_token?: string } }>(APPROVAL_PATH, async (request, reply) => {
     const approval = approvalFrom(request.query.ba_token);

@@ -9,7 +9,6 @@ import type { SimulatorContext } from './simulator-context.js';
 import type { Plan } from './simulator-state.js';
 import { escapeHtml } from '../shared/html.js';
 
-
 export function registerAutopayPage(app: FastifyInstance, ctx: SimulatorContext): void {
   app.get('/myaccount/autopay/', async (_request, reply) => {
     const rows = [...ctx.state.subscriptions.values()]

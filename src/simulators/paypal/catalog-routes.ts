@@ -17,7 +17,12 @@ const productSchema = z.object({
   name: z.string().min(1).max(127),
   description: z.string().min(1).max(256).optional(),
   type: z.enum(['PHYSICAL', 'DIGITAL', 'SERVICE']),
-  category: z.string().regex(/^[A-Z_]+$/).min(4).max(256).optional(),
+  category: z
+    .string()
+    .regex(/^[A-Z_]+$/)
+    .min(4)
+    .max(256)
+    .optional(),
   image_url: z.url().max(2000).optional(),
   home_url: z.url().max(2000).optional(),
 });
@@ -59,10 +64,7 @@ const planListQuerySchema = pageQuerySchema.extend({
 
 function listLinks(baseUrl: string, path: string, page: number, pageSize: number, hasNext: boolean) {
   const href = (p: number) => `${baseUrl}${path}?page_size=${pageSize}&page=${p}`;
-  return [
-    { href: href(page), rel: 'self', method: 'GET' },
-    ...(hasNext ? [{ href: href(page + 1), rel: 'next', method: 'GET' }] : []),
-  ];
+  return [{ href: href(page), rel: 'self', method: 'GET' }, ...(hasNext ? [{ href: href(page + 1), rel: 'next', method: 'GET' }] : [])];
 }
 
 export function registerCatalogRoutes(app: FastifyInstance, ctx: SimulatorContext): void {
@@ -86,9 +88,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: SimulatorContex
     const { id, ...details } = input;
     const product: Product = { ...details, id: id ?? newProductId(), createTime: now, updateTime: now };
     ctx.state.products.set(product.id, product);
-    const body = prefersRepresentation(request)
-      ? productRepresentation(ctx.baseUrl(), product)
-      : productSummary(ctx.baseUrl(), product);
+    const body = prefersRepresentation(request) ? productRepresentation(ctx.baseUrl(), product) : productSummary(ctx.baseUrl(), product);
     return reply.code(201).send(body);
   });
 
@@ -102,9 +102,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: SimulatorContex
     };
   });
 
-  app.get<{ Params: { id: string } }>('/v1/catalogs/products/:id', async (request) =>
-    productRepresentation(ctx.baseUrl(), findProduct(request.params.id)),
-  );
+  app.get<{ Params: { id: string } }>('/v1/catalogs/products/:id', async (request) => productRepresentation(ctx.baseUrl(), findProduct(request.params.id)));
 
   app.post('/v1/billing/plans', async (request, reply) => {
     const input = parseRequest(planSchema, request.body, 'body');
@@ -159,9 +157,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: SimulatorContex
     };
   });
 
-  app.get<{ Params: { id: string } }>('/v1/billing/plans/:id', async (request) =>
-    planRepresentation(ctx.baseUrl(), findPlan(request.params.id)),
-  );
+  app.get<{ Params: { id: string } }>('/v1/billing/plans/:id', async (request) => planRepresentation(ctx.baseUrl(), findPlan(request.params.id)));
 
   const changePlanStatus = (from: readonly PlanStatus[], to: PlanStatus, action: string) =>
     app.post<{ Params: { id: string } }>(`/v1/billing/plans/:id/${action}`, async (request, reply) => {

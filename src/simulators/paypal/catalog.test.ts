@@ -112,7 +112,10 @@ describe('billing plans', () => {
     const base = planBody(productId, 'Trial', '35.00', 'MONTH');
     const withTrial = await harness.api('POST', '/v1/billing/plans', {
       ...base,
-      billing_cycles: [{ ...base.billing_cycles[0], tenure_type: 'TRIAL', sequence: 1, total_cycles: 1 }, { ...base.billing_cycles[0], sequence: 2 }],
+      billing_cycles: [
+        { ...base.billing_cycles[0], tenure_type: 'TRIAL', sequence: 1, total_cycles: 1 },
+        { ...base.billing_cycles[0], sequence: 2 },
+      ],
     });
     expect(withTrial.status).toBe(400);
     expect(withTrial.body.details[0].field).toBe('/billing_cycles');

@@ -107,7 +107,13 @@ describe('failed payments', () => {
       product_id: product,
       name: 'Strict',
       billing_cycles: [
-        { frequency: { interval_unit: 'MONTH' }, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: { fixed_price: { value: '10', currency_code: 'USD' } } },
+        {
+          frequency: { interval_unit: 'MONTH' },
+          tenure_type: 'REGULAR',
+          sequence: 1,
+          total_cycles: 0,
+          pricing_scheme: { fixed_price: { value: '10', currency_code: 'USD' } },
+        },
       ],
       payment_preferences: { payment_failure_threshold: 1 },
     });

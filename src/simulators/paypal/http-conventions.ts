@@ -30,7 +30,9 @@ export function applyPayPalHttpConventions(app: FastifyInstance): void {
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     const statusCode = (error as { statusCode?: number }).statusCode;
     if (statusCode === 415) {
-      return reply.code(415).send({ name: 'UNSUPPORTED_MEDIA_TYPE', message: "The server does not support the request payload's media type.", debug_id: newDebugId() });
+      return reply
+        .code(415)
+        .send({ name: 'UNSUPPORTED_MEDIA_TYPE', message: "The server does not support the request payload's media type.", debug_id: newDebugId() });
     }
     if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
       const replacement = malformedJson();

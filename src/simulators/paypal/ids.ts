@@ -21,5 +21,4 @@ export const newWebhookEventId = () => `WH-${upperAlphanumeric(17)}-${upperAlpha
 export const newDebugId = () => randomBytes(7).toString('hex').slice(0, 13);
 export const newAccessToken = () => `A21AA${randomBytes(66).toString('base64url')}`;
 export const newTransmissionId = () => randomUUID();
-export const newCertificateId = () =>
-  `CERT-${randomBytes(4).toString('hex')}-${randomBytes(4).toString('hex')}-${randomBytes(4).toString('hex')}`;
+export const newCertificateId = () => `CERT-${randomBytes(4).toString('hex')}-${randomBytes(4).toString('hex')}-${randomBytes(4).toString('hex')}`;

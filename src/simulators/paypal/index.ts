@@ -82,9 +82,7 @@ export function createPayPalSimulator(options: PayPalSimulatorOptions = {}): Pay
   const clock = createSimulatorClock(options.clock ?? (() => new Date()), restored?.clockOffsetMs);
   const state = restored?.state ?? createSimulatorState();
   // Deliveries the previous run did not finish; they resume once the simulator listens.
-  const interruptedDeliveries = [...state.events.values()]
-    .filter((record) => record.status === 'pending')
-    .map((record) => record.event.id);
+  const interruptedDeliveries = [...state.events.values()].filter((record) => record.status === 'pending').map((record) => record.event.id);
   const stateFile = options.stateFile
     ? createStateFileWriter({
         file: options.stateFile,

@@ -17,8 +17,7 @@ const SCOPES = [
   'openid',
 ].join(' ');
 
-const oauthError = (statusCode: number, error: string, description: string) =>
-  new HttpError(statusCode, { error, error_description: description });
+const oauthError = (statusCode: number, error: string, description: string) => new HttpError(statusCode, { error, error_description: description });
 
 function equalSecrets(given: string, expected: string): boolean {
   const a = Buffer.from(given);

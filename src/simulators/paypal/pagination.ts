@@ -9,9 +9,6 @@ export const pageQuerySchema = z.object({
 
 export function paginate<T>(items: readonly T[], query: z.output<typeof pageQuerySchema>) {
   const start = (query.page - 1) * query.page_size;
-  const totals =
-    query.total_required === 'true'
-      ? { total_items: items.length, total_pages: Math.ceil(items.length / query.page_size) }
-      : {};
+  const totals = query.total_required === 'true' ? { total_items: items.length, total_pages: Math.ceil(items.length / query.page_size) } : {};
   return { items: items.slice(start, start + query.page_size), totals, hasNext: start + query.page_size < items.length };
 }

@@ -43,20 +43,14 @@ export function resourceNotFound(): HttpError {
 
 export function unprocessable(issue: string, description: string, field?: string): HttpError {
   const detail: PayPalErrorDetail = field ? { issue, description, field, location: 'body' } : { issue, description };
-  return paypalError(
-    422,
-    'UNPROCESSABLE_ENTITY',
-    'The requested action could not be performed, semantically incorrect, or failed business validation.',
-    [detail],
-  );
+  return paypalError(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [
+    detail,
+  ]);
 }
 
 /** `action` names the operation in PayPal's wording, e.g. "suspend"; `allowed` the valid states. */
 export function subscriptionStatusInvalid(action: string, allowed: string): HttpError {
-  return unprocessable(
-    'SUBSCRIPTION_STATUS_INVALID',
-    `Invalid subscription status for ${action} action; subscription status should be ${allowed}.`,
-  );
+  return unprocessable('SUBSCRIPTION_STATUS_INVALID', `Invalid subscription status for ${action} action; subscription status should be ${allowed}.`);
 }
 
 /** PayPal's 401 for API calls carries no debug_id or details. */
@@ -108,11 +102,7 @@ function issueFor(issue: z.core.$ZodIssue): Issue {
  * Parses a request part with a zod schema, turning its issues into PayPal's 400 details
  * (JSON-pointer `field`, `location`, the offending `value` when it is a scalar).
  */
-export function parseRequest<Schema extends z.ZodType>(
-  schema: Schema,
-  input: unknown,
-  location: 'body' | 'query',
-): z.output<Schema> {
+export function parseRequest<Schema extends z.ZodType>(schema: Schema, input: unknown, location: 'body' | 'query'): z.output<Schema> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw invalidRequest(

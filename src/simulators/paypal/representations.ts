@@ -147,13 +147,9 @@ function billingInfo(subscription: Subscription, plan: Plan, includeLastFailedPa
         total_cycles: plan.totalCycles,
       },
     ],
-    ...(subscription.lastPayment
-      ? { last_payment: { amount: subscription.lastPayment.amount, time: paypalTime(subscription.lastPayment.time) } }
-      : {}),
+    ...(subscription.lastPayment ? { last_payment: { amount: subscription.lastPayment.amount, time: paypalTime(subscription.lastPayment.time) } } : {}),
     // Only an active subscription has a next billing time; PayPal drops it on suspension and cancellation.
-    ...(subscription.status === 'ACTIVE' && subscription.nextBillingTime
-      ? { next_billing_time: paypalTime(subscription.nextBillingTime) }
-      : {}),
+    ...(subscription.status === 'ACTIVE' && subscription.nextBillingTime ? { next_billing_time: paypalTime(subscription.nextBillingTime) } : {}),
     failed_payments_count: subscription.failedPaymentsCount,
     ...(includeLastFailedPayment && failed
       ? {
@@ -251,9 +247,6 @@ export function refundResource(baseUrl: string, transaction: Transaction, refund
     sale_id: transaction.id,
     create_time: paypalTime(refund.time),
     update_time: paypalTime(refund.time),
-    links: [
-      link(`${baseUrl}/v1/payments/refund/${refund.id}`, 'self'),
-      link(`${baseUrl}/v1/payments/sale/${transaction.id}`, 'sale'),
-    ],
+    links: [link(`${baseUrl}/v1/payments/refund/${refund.id}`, 'self'), link(`${baseUrl}/v1/payments/sale/${transaction.id}`, 'sale')],
   };
 }

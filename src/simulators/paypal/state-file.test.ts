@@ -65,9 +65,7 @@ describe('a simulator restarted on the same state file', () => {
 
     const second = await startOnStateFile();
     expect((await second.api('GET', `/v1/billing/subscriptions/${id}`)).body).toEqual(rebased(before, first, second));
-    expect((await second.api('GET', `/v1/billing/subscriptions/${id}/transactions?${ALL_TIME}`)).body).toEqual(
-      rebased(transactionsBefore, first, second),
-    );
+    expect((await second.api('GET', `/v1/billing/subscriptions/${id}/transactions?${ALL_TIME}`)).body).toEqual(rebased(transactionsBefore, first, second));
     // The simulated clock is still three days ahead of the wall clock.
     const clockAfter = Date.parse((await second.control('GET', '/_control/clock')).body.now);
     expect(clockAfter - clockBefore).toBeGreaterThanOrEqual(0);
@@ -167,7 +165,13 @@ describe('a simulator restarted on the same state file', () => {
     await second.simulator.settleWebhooks();
     expect(receiver.eventTypes()).toEqual(['BILLING.SUBSCRIPTION.CREATED']);
     const [event] = (await second.control('GET', '/_control/events')).body.events;
-    expect(event).toMatchObject({ status: 'delivered', deliveries: [{ attempt: 1, error: expect.any(String) }, { attempt: 2, statusCode: 200 }] });
+    expect(event).toMatchObject({
+      status: 'delivered',
+      deliveries: [
+        { attempt: 1, error: expect.any(String) },
+        { attempt: 2, statusCode: 200 },
+      ],
+    });
   });
 });
 

@@ -20,13 +20,7 @@ import type {
 export const SNAPSHOT_VERSION = 1;
 
 /** What JSON.parse gives back for a value of type T once its Dates became ISO strings. */
-type Json<T> = T extends Date
-  ? string
-  : T extends readonly (infer Item)[]
-    ? Json<Item>[]
-    : T extends object
-      ? { [Key in keyof T]: Json<T[Key]> }
-      : T;
+type Json<T> = T extends Date ? string : T extends readonly (infer Item)[] ? Json<Item>[] : T extends object ? { [Key in keyof T]: Json<T[Key]> } : T;
 
 /** An event keeps only its exact bytes; the parsed event is derived from them again. */
 interface EventRecordSnapshot {

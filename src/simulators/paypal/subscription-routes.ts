@@ -34,7 +34,11 @@ const createSchema = z.object({
   subscriber: z
     .object({
       name: z.object({ given_name: z.string().max(140).optional(), surname: z.string().max(140).optional() }).optional(),
-      email_address: z.string().max(254).regex(/^[^@\s]+@[^@\s]+$/).optional(),
+      email_address: z
+        .string()
+        .max(254)
+        .regex(/^[^@\s]+@[^@\s]+$/)
+        .optional(),
     })
     .optional(),
   application_context: applicationContextSchema.optional(),

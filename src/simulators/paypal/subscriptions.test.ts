@@ -24,8 +24,7 @@ async function activeSubscription(planId = plans.monthlyPlanId) {
 }
 
 const getSubscription = async (id: string, query = '') => (await harness.api('GET', `/v1/billing/subscriptions/${id}${query}`)).body;
-const action = (id: string, name: string, body: unknown = { reason: 'Customer asked' }) =>
-  harness.api('POST', `/v1/billing/subscriptions/${id}/${name}`, body);
+const action = (id: string, name: string, body: unknown = { reason: 'Customer asked' }) => harness.api('POST', `/v1/billing/subscriptions/${id}/${name}`, body);
 
 describe('creating a subscription', () => {
   it('returns 201 APPROVAL_PENDING with an I- id and an approve link to the simulator', async () => {
@@ -38,7 +37,10 @@ describe('creating a subscription', () => {
     expect(response.body.id).toMatch(/^I-[A-Z0-9]{12}$/);
     expect(response.body.status).toBe('APPROVAL_PENDING');
     const approve = response.body.links.find((l: { rel: string }) => l.rel === 'approve');
-    expect(approve).toMatchObject({ method: 'GET', href: expect.stringMatching(new RegExp(`^${harness.baseUrl}/webapps/billing/subscriptions\\?ba_token=BA-[A-Z0-9]{17}$`)) });
+    expect(approve).toMatchObject({
+      method: 'GET',
+      href: expect.stringMatching(new RegExp(`^${harness.baseUrl}/webapps/billing/subscriptions\\?ba_token=BA-[A-Z0-9]{17}$`)),
+    });
     expect(response.body.links.map((l: { rel: string }) => l.rel)).toEqual(expect.arrayContaining(['self', 'edit']));
 
     const read = await getSubscription(response.body.id);

@@ -40,7 +40,10 @@ export async function generateWebhookSigningIdentity(): Promise<WebhookSigningId
   return {
     privateKey,
     publicKey,
-    certificatePem: createSelfSignedCertificate(privateKey, publicKey, { organization: 'PayPal Simulator', commonName: 'messageverificationcerts.sandbox.paypal.com' }),
+    certificatePem: createSelfSignedCertificate(privateKey, publicKey, {
+      organization: 'PayPal Simulator',
+      commonName: 'messageverificationcerts.sandbox.paypal.com',
+    }),
     certificateId: newCertificateId(),
   };
 }

@@ -150,8 +150,7 @@ describe('re-delivery and ordering through the control API', () => {
     expect(receiver.received).toHaveLength(0);
 
     const held = (await harness.control('GET', '/_control/events')).body.events.filter(
-      (e: { status: string; event: { resource: { id?: string; billing_agreement_id?: string } } }) =>
-        e.status === 'held',
+      (e: { status: string; event: { resource: { id?: string; billing_agreement_id?: string } } }) => e.status === 'held',
     );
     expect(held.map((e: { event_type: string }) => e.event_type)).toEqual([
       'BILLING.SUBSCRIPTION.CREATED',

@@ -26,9 +26,7 @@ export function AppProviders({
   useEffect(() => resetQueriesOnTenantChange(tenantStore, queryClient, userScopedQueryKeys), [tenantStore, queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
-      <TenantProvider store={tenantStore}>
-        {children}
-      </TenantProvider>
+      <TenantProvider store={tenantStore}>{children}</TenantProvider>
     </QueryClientProvider>
   );
 }

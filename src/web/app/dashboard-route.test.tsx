@@ -53,10 +53,18 @@ const renderConfigurationTab = (data: DashboardData, storage: KeyValueStorage = 
     data,
   );
 
-const inputValue = (html: string, id: string) => new RegExp(`<input[^>]*id="${id}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`<input[^>]*value="([^"]*)"[^>]*id="${id}"`).exec(html)?.[1];
+const inputValue = (html: string, id: string) =>
+  new RegExp(`<input[^>]*id="${id}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? new RegExp(`<input[^>]*value="([^"]*)"[^>]*id="${id}"`).exec(html)?.[1];
 
 describe('dashboard header', () => {
-  const unconfigured: ConnectionStatus = { configured: false, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null };
+  const unconfigured: ConnectionStatus = {
+    configured: false,
+    connectionStatus: 'unknown',
+    message: null,
+    problem: null,
+    missingPermissions: [],
+    checkedAt: null,
+  };
 
   it('offers the Setup Guide and, without a configuration, the welcome card and Not Configured', () => {
     const html = render(<DashboardRoute isAdmin={false} />, { connection: unconfigured });
@@ -66,7 +74,14 @@ describe('dashboard header', () => {
 
   it('reads Connected to Tenant and drops the welcome card once configured and connected', () => {
     const html = render(<DashboardRoute isAdmin={false} />, {
-      connection: { configured: true, connectionStatus: 'connected', message: 'Connected', problem: null, missingPermissions: [], checkedAt: '2025-03-01T15:00:00.000Z' },
+      connection: {
+        configured: true,
+        connectionStatus: 'connected',
+        message: 'Connected',
+        problem: null,
+        missingPermissions: [],
+        checkedAt: '2025-03-01T15:00:00.000Z',
+      },
     });
     expect(textOf(html)).toContain('Connected to Tenant');
     expect(buttonNames(html)).not.toContain('Start Setup Wizard');
@@ -74,7 +89,14 @@ describe('dashboard header', () => {
 
   it('reads Connection Issues after a failed call', () => {
     const html = render(<DashboardRoute isAdmin={false} />, {
-      connection: { configured: true, connectionStatus: 'error', message: 'The client secret has expired.', problem: 'credentials', missingPermissions: [], checkedAt: null },
+      connection: {
+        configured: true,
+        connectionStatus: 'error',
+        message: 'The client secret has expired.',
+        problem: 'credentials',
+        missingPermissions: [],
+        checkedAt: null,
+      },
     });
     expect(textOf(html)).toContain('Connection Issues');
     expect(textOf(html)).toContain('The client secret has expired.');
@@ -94,9 +116,7 @@ describe('Configuration tab', () => {
 
   it('shows chosen groups as removable chips, naming a saved group the tenant no longer has', () => {
     const html = renderConfigurationTab({ configuration: savedConfiguration, securityGroups: groups });
-    expect(buttonNames(html)).toEqual(
-      expect.arrayContaining(['Remove Password Reminder Pilot from include groups', 'Remove gone-id from exclude groups']),
-    );
+    expect(buttonNames(html)).toEqual(expect.arrayContaining(['Remove Password Reminder Pilot from include groups', 'Remove gone-id from exclude groups']));
     expect(textOf(html)).toContain('gone-id (not found)');
   });
 
@@ -116,7 +136,15 @@ describe('Configuration tab', () => {
   });
 
   it('asks for the tenant connection before groups can load or be previewed', () => {
-    const unsaved = { ...savedConfiguration, configured: false, entraTenantId: '', applicationId: '', hasClientSecret: false, includeGroups: [], excludeGroups: [] };
+    const unsaved = {
+      ...savedConfiguration,
+      configured: false,
+      entraTenantId: '',
+      applicationId: '',
+      hasClientSecret: false,
+      includeGroups: [],
+      excludeGroups: [],
+    };
     const html = renderConfigurationTab({ configuration: unsaved });
     expect(textOf(html)).toContain('Save the tenant connection first');
     expect(html).not.toContain('placeholder="Leave blank to keep the saved secret"');

@@ -16,7 +16,10 @@ function typeOnly(typeKeyword: string | undefined, clause: string | undefined): 
   if (typeKeyword) return true;
   const named = /^\{([^}]*)\}$/.exec(clause?.trim() ?? '')?.[1];
   if (named === undefined) return false;
-  const specifiers = named.split(',').map((specifier) => specifier.trim()).filter(Boolean);
+  const specifiers = named
+    .split(',')
+    .map((specifier) => specifier.trim())
+    .filter(Boolean);
   return specifiers.length > 0 && specifiers.every((specifier) => specifier.startsWith('type '));
 }
 
@@ -61,7 +64,8 @@ describe('the landing page bundle', () => {
   });
 
   it('leaves out the chart library, which even the signed-in app loads only with the forecast', () => {
-    const charts = (names: Iterable<string>) => [...names].filter((name) => name === 'recharts' || name.startsWith('recharts/') || name.startsWith('d3-') || name === 'victory-vendor');
+    const charts = (names: Iterable<string>) =>
+      [...names].filter((name) => name === 'recharts' || name.startsWith('recharts/') || name.startsWith('d3-') || name === 'victory-vendor');
     expect(charts(packages)).toEqual([]);
     expect(charts(staticImportGraph(path.join(webRoot, 'app', 'signed-in-routes.tsx')).packages)).toEqual([]);
   });

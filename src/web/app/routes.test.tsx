@@ -62,16 +62,7 @@ const headings = (html: string) => elementTexts(html, /<h([1-6])\b[^>]*>([\s\S]*
 const buttons = (html: string) => elementTexts(html, /<(button)\b[^>]*>([\s\S]*?)<\/button>/g);
 const links = (html: string) => elementTexts(html, /<(a)\b[^>]*>([\s\S]*?)<\/a>/g);
 
-const appRoutes = [
-  '/',
-  '/dashboard',
-  '/subscription',
-  '/subscription/activate',
-  '/subscription/success',
-  '/subscription/cancel',
-  '/account',
-  '/admin',
-];
+const appRoutes = ['/', '/dashboard', '/subscription', '/subscription/activate', '/subscription/success', '/subscription/cancel', '/account', '/admin'];
 
 describe('signed-out visitors', () => {
   it.each(appRoutes)('see the landing page on %s', async (path) => {

@@ -38,9 +38,7 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
         <Route path="/">{dashboard}</Route>
         <Route path="/dashboard">{dashboard}</Route>
         <Route path="/subscription">
-          {forOrganization(
-            <SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} paymentMethodCard={<PaymentMethodCard />} />,
-          )}
+          {forOrganization(<SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} paymentMethodCard={<PaymentMethodCard />} />)}
         </Route>
         <Route path="/subscription/activate">{forOrganization(<ActivateSubscriptionPage />)}</Route>
         <Route path="/subscription/success">{forOrganization(<SubscriptionSuccessPage />)}</Route>

@@ -2,17 +2,7 @@ import type { ReactNode } from 'react';
 import { AppHeader } from './app-header';
 
 /** A signed-in page: top bar with the product mark and page actions, then a titled main area. */
-export function PageLayout({
-  title,
-  description,
-  actions,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-  children?: ReactNode;
-}) {
+export function PageLayout({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
   return (
     <div className="min-h-screen">
       <AppHeader>{actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}</AppHeader>

@@ -11,9 +11,7 @@ function SelectedTenantProbe() {
 
 describe('useTenantContext', () => {
   it('throws outside a TenantProvider', () => {
-    expect(() => renderToString(<SelectedTenantProbe />)).toThrow(
-      new Error('useTenantContext must be used within a TenantProvider'),
-    );
+    expect(() => renderToString(<SelectedTenantProbe />)).toThrow(new Error('useTenantContext must be used within a TenantProvider'));
   });
 
   it('reports no selection as null', () => {

@@ -11,13 +11,7 @@ export interface TenantContextValue {
 
 const TenantContext = createContext<TenantContextValue | null>(null);
 
-export function TenantProvider({
-  children,
-  store = selectedTenantStore,
-}: {
-  children: ReactNode;
-  store?: SelectedTenantStore;
-}) {
+export function TenantProvider({ children, store = selectedTenantStore }: { children: ReactNode; store?: SelectedTenantStore }) {
   const selectedTenant = useSyncExternalStore(store.subscribe, store.getSelectedTenant, store.getSelectedTenant);
   const value = useMemo<TenantContextValue>(
     () => ({

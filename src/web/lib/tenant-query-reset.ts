@@ -6,11 +6,7 @@ import type { SelectedTenantStore } from './tenant-store';
  * changes, so one organization's data is never shown under another's name. Query keys carry no
  * tenant id (the default fetcher turns keys into URLs), hence the reset. Returns the unsubscribe.
  */
-export function resetQueriesOnTenantChange(
-  store: SelectedTenantStore,
-  client: QueryClient,
-  userScopedKeys: readonly QueryKey[],
-): () => void {
+export function resetQueriesOnTenantChange(store: SelectedTenantStore, client: QueryClient, userScopedKeys: readonly QueryKey[]): () => void {
   let currentTenantId = store.getSelectedTenant()?.id ?? null;
   return store.subscribe(() => {
     const nextTenantId = store.getSelectedTenant()?.id ?? null;

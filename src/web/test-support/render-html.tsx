@@ -56,7 +56,9 @@ export const links = (html: string) => elementTexts(html, /<(a)\b[^>]*>([\s\S]*?
 
 /** What a screen reader names each button: its aria-label, else its text (icon buttons carry a label). */
 export const buttonNames = (html: string) =>
-  [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(([, attributes = '', content = '']) => /aria-label="([^"]*)"/.exec(attributes)?.[1] ?? textOf(content));
+  [...html.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(
+    ([, attributes = '', content = '']) => /aria-label="([^"]*)"/.exec(attributes)?.[1] ?? textOf(content),
+  );
 
 /** The href of the link whose text is `text`. */
 export function hrefOf(html: string, text: string): string | undefined {

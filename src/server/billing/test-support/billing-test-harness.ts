@@ -9,7 +9,6 @@ import { testConfig } from '../../test-support/test-config.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
 import { DAY_MS } from '../../../shared/domain/day-length.js';
 
-
 export interface Customer {
   user: Awaited<ReturnType<typeof createUser>>;
   cookie: string;

@@ -8,9 +8,7 @@ export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   domain: text('domain').notNull(),
-  subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES })
-    .notNull()
-    .default('none'),
+  subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('none'),
   subscriptionPlan: text('subscription_plan', { enum: ['monthly', 'yearly'] }),
   subscriptionEndsAt: timestamp('subscription_ends_at', { withTimezone: true }),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),

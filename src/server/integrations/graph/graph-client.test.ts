@@ -45,9 +45,19 @@ const tokenRequests = () => harness.requests.filter((request) => request.url.end
 
 describe('token errors', () => {
   it.each([
-    ['the secret ID pasted instead of its value', { ...DEMO_GRAPH_CREDENTIALS, clientSecret: DEMO_GRAPH_CREDENTIALS.clientSecretId }, 'AADSTS7000215', "expected the secret's Value, not its Secret ID"],
+    [
+      'the secret ID pasted instead of its value',
+      { ...DEMO_GRAPH_CREDENTIALS, clientSecret: DEMO_GRAPH_CREDENTIALS.clientSecretId },
+      'AADSTS7000215',
+      "expected the secret's Value, not its Secret ID",
+    ],
     ['an expired secret', DEMO_APP_WITH_EXPIRED_SECRET, 'AADSTS7000222', 'client secret has expired'],
-    ['an application unknown to the tenant', { ...DEMO_GRAPH_CREDENTIALS, applicationId: UNKNOWN_GUID }, 'AADSTS700016', `Application ID ${UNKNOWN_GUID} was not found`],
+    [
+      'an application unknown to the tenant',
+      { ...DEMO_GRAPH_CREDENTIALS, applicationId: UNKNOWN_GUID },
+      'AADSTS700016',
+      `Application ID ${UNKNOWN_GUID} was not found`,
+    ],
     ['an unknown tenant', { ...DEMO_GRAPH_CREDENTIALS, directoryId: UNKNOWN_GUID }, 'AADSTS90002', `Tenant ${UNKNOWN_GUID} was not found`],
     ['an app without admin consent', DEMO_APP_WITHOUT_CONSENT, 'AADSTS7000229', 'admin consent was never given'],
   ])('maps %s to an actionable credentials error', async (_case, credentials, code, text) => {
@@ -77,7 +87,14 @@ describe('permissions and mailboxes', () => {
     const message = { to: ['adele.vance@contoso.com'], subject: 'Your password expires in 3 days', html: '<p>Hello Adele</p>', text: 'Hello Adele\n' };
     await harness.client(DEMO_GRAPH_CREDENTIALS).sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, message);
     expect(harness.simulator.state.sentMail).toMatchObject([
-      { from: DEMO_GRAPH_CREDENTIALS.fromEmail, to: ['adele.vance@contoso.com'], subject: message.subject, contentType: 'HTML', content: message.html, textContent: message.text },
+      {
+        from: DEMO_GRAPH_CREDENTIALS.fromEmail,
+        to: ['adele.vance@contoso.com'],
+        subject: message.subject,
+        contentType: 'HTML',
+        content: message.html,
+        textContent: message.text,
+      },
     ]);
     expect(harness.requests.find((request) => request.url.endsWith('/sendMail'))).toMatchObject({ method: 'POST', status: 202 });
 
@@ -91,16 +108,23 @@ describe('permissions and mailboxes', () => {
     expect(harness.simulator.state.sentMail).toHaveLength(1);
   });
 
-  it('sends nothing for an address that would break the headers or a mail over Graph\'s 4 MB, and says why', async () => {
+  it("sends nothing for an address that would break the headers or a mail over Graph's 4 MB, and says why", async () => {
     const client = harness.client(DEMO_GRAPH_CREDENTIALS);
     const injected = await failureOf(
-      client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, { to: ['adele.vance@contoso.com\r\nBcc: everyone@contoso.com'], subject: 'x', html: '<p>x</p>', text: 'x' }),
+      client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, {
+        to: ['adele.vance@contoso.com\r\nBcc: everyone@contoso.com'],
+        subject: 'x',
+        html: '<p>x</p>',
+        text: 'x',
+      }),
     );
     expect(injected).toMatchObject({ code: 'invalid_address', kind: 'unexpected', status: null });
     expect(injected.actionableMessage).toContain('is not an email address that can be written into a mail header');
 
     const huge = 'é'.repeat(700_000);
-    const tooLarge = await failureOf(client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, { to: ['adele.vance@contoso.com'], subject: 'x', html: `<p>${huge}</p>`, text: huge }));
+    const tooLarge = await failureOf(
+      client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, { to: ['adele.vance@contoso.com'], subject: 'x', html: `<p>${huge}</p>`, text: huge }),
+    );
     expect(tooLarge).toMatchObject({ code: 'message_too_large', kind: 'unexpected' });
     expect(tooLarge.actionableMessage).toMatch(/^The email is \d+\.\d MB once encoded; Microsoft Graph accepts at most 4 MB\./);
     expect(harness.requests.filter((request) => request.url.endsWith('/sendMail'))).toHaveLength(0);
@@ -132,7 +156,12 @@ describe('paging', () => {
   it('reads the fields the expiry rules need, with nulls where Graph sends null', async () => {
     const users = await collect(harness.client(DEMO_GRAPH_CREDENTIALS).streamUsers());
     const byUpn = (upn: string) => users.find((user) => user.userPrincipalName === upn);
-    expect(byUpn('christie.cline@contoso.com')).toMatchObject({ onPremisesSyncEnabled: true, passwordPolicies: 'DisablePasswordExpiration', accountEnabled: true, userType: 'Member' });
+    expect(byUpn('christie.cline@contoso.com')).toMatchObject({
+      onPremisesSyncEnabled: true,
+      passwordPolicies: 'DisablePasswordExpiration',
+      accountEnabled: true,
+      userType: 'Member',
+    });
     expect(byUpn('patti.fernandez@contoso.com')).toMatchObject({ accountEnabled: false });
     expect(byUpn('nestor.wilke@contoso.com')).toMatchObject({ lastPasswordChangeDateTime: null });
     expect(byUpn('ben.walters@contoso.com')).toMatchObject({ mail: null, displayName: 'Ben Walters' });
@@ -256,7 +285,11 @@ describe('throttling and outages', () => {
     harness.setFaults({ forceThrottle: 3, throttleWithoutRetryAfter: true });
     const client = harness.client(DEMO_GRAPH_CREDENTIALS, { retry: { baseDelayMs: 100, maxBackoffMs: 10_000, random: () => 0.5 } });
     expect(await readAllUsers(client, 999)).toHaveLength(contosoUserCount());
-    expect(pageRequests().filter((request) => request.status === 429).every((request) => request.retryAfter === null)).toBe(true);
+    expect(
+      pageRequests()
+        .filter((request) => request.status === 429)
+        .every((request) => request.retryAfter === null),
+    ).toBe(true);
     // Full jitter with random() = 0.5: half of 100, 200, 400 ms.
     expect(harness.sleeps).toEqual([50, 100, 200]);
   });
@@ -290,7 +323,9 @@ describe('throttling and outages', () => {
     const client = harness.client(DEMO_GRAPH_CREDENTIALS, { timeoutMs: 100, retry: { maxAttempts: 3 } });
     await client.acquireToken();
     harness.setFaults({ latencyMs: 400 });
-    const error = await failureOf(client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, { to: ['adele.vance@contoso.com'], subject: 'x', html: '<p>x</p>', text: 'x' }));
+    const error = await failureOf(
+      client.sendMail(DEMO_GRAPH_CREDENTIALS.fromEmail, { to: ['adele.vance@contoso.com'], subject: 'x', html: '<p>x</p>', text: 'x' }),
+    );
     expect(error.kind).toBe('timeout');
     expect(harness.requests.filter((request) => request.url.endsWith('/sendMail'))).toHaveLength(0);
     expect(harness.sleeps).toEqual([]);
@@ -342,7 +377,12 @@ describe('token cache', () => {
 
   it('reads domains with their password policies', async () => {
     const domains = await harness.client(DEMO_GRAPH_CREDENTIALS).listDomains();
-    expect(domains.find((domain) => domain.id === 'contoso.com')).toMatchObject({ isDefault: true, isRoot: true, authenticationType: 'Managed', passwordValidityPeriodInDays: 90 });
+    expect(domains.find((domain) => domain.id === 'contoso.com')).toMatchObject({
+      isDefault: true,
+      isRoot: true,
+      authenticationType: 'Managed',
+      passwordValidityPeriodInDays: 90,
+    });
     expect(domains.find((domain) => domain.id === 'eu.contoso.com')).toMatchObject({ isRoot: false, passwordValidityPeriodInDays: null });
     expect(domains.find((domain) => domain.id === 'fabrikam-partners.com')).toMatchObject({ authenticationType: 'Federated' });
   });

@@ -30,10 +30,7 @@ export interface ResilientRequestOptions {
  * answer (successful, not retryable, or out of attempts) for the caller to judge; throws
  * GraphError when no answer came or the server asks for a wait longer than the policy allows.
  */
-export async function requestWithRetries(
-  send: (signal: AbortSignal) => Promise<Response>,
-  options: ResilientRequestOptions,
-): Promise<HttpResult> {
+export async function requestWithRetries(send: (signal: AbortSignal) => Promise<Response>, options: ResilientRequestOptions): Promise<HttpResult> {
   const { policy } = options;
   for (let attempt = 1; ; attempt += 1) {
     const lastAttempt = attempt >= policy.maxAttempts;

@@ -32,7 +32,10 @@ const SENDER_NOT_A_MAILBOX_CODES: ReadonlySet<string> = new Set(['MailboxNotEnab
 
 /** The mailbox's daily quota, whether Exchange said so or our own pacing saw it coming. */
 export function mailboxLimitMessage(senderMailbox: string): string {
-  return `The sending mailbox ${senderMailbox} reached its Exchange Online limit of messages per 24 hours: the mail ` + `waits and goes out as soon as the limit allows.`;
+  return (
+    `The sending mailbox ${senderMailbox} reached its Exchange Online limit of messages per 24 hours: the mail ` +
+    `waits and goes out as soon as the limit allows.`
+  );
 }
 
 /**
@@ -41,19 +44,39 @@ export function mailboxLimitMessage(senderMailbox: string): string {
  */
 export function classifySendMailWait(answer: { status: number; code: string } | null, retryAfterMs: number, senderMailbox: string): SendMailFailure {
   if (answer === null) {
-    return { kind: 'deferred', retryAfterMs, reason: 'outage', code: 'network', message: 'Entra ID could not be reached for an access token: the mail waits and is retried automatically.' };
+    return {
+      kind: 'deferred',
+      retryAfterMs,
+      reason: 'outage',
+      code: 'network',
+      message: 'Entra ID could not be reached for an access token: the mail waits and is retried automatically.',
+    };
   }
   const wait = { kind: 'deferred' as const, retryAfterMs, code: answer.code };
   if (answer.status === 429 && MAILBOX_LIMIT_CODES.has(answer.code)) return { ...wait, reason: 'mailbox_limit', message: mailboxLimitMessage(senderMailbox) };
   if (answer.status === 429) {
-    return { ...wait, reason: 'throttled', message: `Microsoft Graph is throttling mail from ${senderMailbox} (429 ${answer.code}): the mail waits and is retried automatically.` };
+    return {
+      ...wait,
+      reason: 'throttled',
+      message: `Microsoft Graph is throttling mail from ${senderMailbox} (429 ${answer.code}): the mail waits and is retried automatically.`,
+    };
   }
-  return { ...wait, reason: 'outage', message: `Microsoft Graph is unavailable (HTTP ${answer.status}): the mail waits and is retried automatically once it is back.` };
+  return {
+    ...wait,
+    reason: 'outage',
+    message: `Microsoft Graph is unavailable (HTTP ${answer.status}): the mail waits and is retried automatically once it is back.`,
+  };
 }
 
 /** A GraphError from sendMail or its token request. */
 export function classifySendMailError(error: GraphError, senderMailbox: string): SendMailFailure {
-  const failed = (reason: SendErrorKind, scope: 'mail' | 'mailbox', message = error.actionableMessage): SendMailFailure => ({ kind: 'failed', scope, reason, code: error.code, message });
+  const failed = (reason: SendErrorKind, scope: 'mail' | 'mailbox', message = error.actionableMessage): SendMailFailure => ({
+    kind: 'failed',
+    scope,
+    reason,
+    code: error.code,
+    message,
+  });
   const unknown: SendMailFailure = { kind: 'unknown', reason: 'outcome_unknown', code: error.code, message: error.actionableMessage };
   // ErrorAccessDenied is what sendMail answers without Mail.Send, and when an application access policy keeps the app out of the mailbox.
   if (error.code === 'ErrorAccessDenied') return failed('permission', 'mailbox');
@@ -62,7 +85,8 @@ export function classifySendMailError(error: GraphError, senderMailbox: string):
     return failed(
       'recipient_invalid',
       'mail',
-      `The recipient's address was refused as invalid (${error.code}). Correct the user's email address in Entra ID; ` + `the next check sends the reminder to the corrected address.`,
+      `The recipient's address was refused as invalid (${error.code}). Correct the user's email address in Entra ID; ` +
+        `the next check sends the reminder to the corrected address.`,
     );
   }
   if (error.status === 429 && MAILBOX_LIMIT_CODES.has(error.code)) {

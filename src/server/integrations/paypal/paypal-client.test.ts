@@ -26,7 +26,17 @@ const noContent = () => new Response(null, { status: 204 });
 
 function client(replies: (Response | Error)[]) {
   const scripted = scriptedFetch(replies);
-  return { ...scripted, paypal: new PayPalClient({ apiUrl: 'https://paypal.test', clientId: 'id', clientSecret: 'secret', fetch: scripted.fetch, retries: 2, backoff: { baseDelayMs: 1, maxBackoffMs: 1 } }) };
+  return {
+    ...scripted,
+    paypal: new PayPalClient({
+      apiUrl: 'https://paypal.test',
+      clientId: 'id',
+      clientSecret: 'secret',
+      fetch: scripted.fetch,
+      retries: 2,
+      backoff: { baseDelayMs: 1, maxBackoffMs: 1 },
+    }),
+  };
 }
 
 describe('PayPalClient', () => {
@@ -61,8 +71,13 @@ describe('PayPalClient', () => {
     expect(calls.at(-1)!.headers.authorization).toBe('Bearer NEW');
   });
 
-  it('reports PayPal\'s error issue, and null for an unknown subscription', async () => {
-    const refusal = { name: 'UNPROCESSABLE_ENTITY', message: 'x', debug_id: 'abc', details: [{ issue: 'SUBSCRIPTION_STATUS_INVALID', description: 'Invalid status' }] };
+  it("reports PayPal's error issue, and null for an unknown subscription", async () => {
+    const refusal = {
+      name: 'UNPROCESSABLE_ENTITY',
+      message: 'x',
+      debug_id: 'abc',
+      details: [{ issue: 'SUBSCRIPTION_STATUS_INVALID', description: 'Invalid status' }],
+    };
     const { paypal } = client([token('T1'), json(422, refusal), json(404, { name: 'RESOURCE_NOT_FOUND' })]);
     const error = await paypal.activateSubscription('I-1', 'r').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PayPalApiError);

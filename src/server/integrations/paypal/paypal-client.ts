@@ -265,7 +265,12 @@ async function errorFrom(response: Response, method: string, path: string): Prom
   }
   const issue = reply.details?.[0]?.issue ?? reply.name ?? reply.error;
   const description = reply.details?.[0]?.description ?? reply.message ?? reply.error_description ?? response.statusText;
-  return new PayPalApiError(response.status, issue, `PayPal ${method} ${pathOnly(path)} answered ${response.status} ${issue ?? ''}: ${description}`.replace(/ +:/, ':'), reply.debug_id);
+  return new PayPalApiError(
+    response.status,
+    issue,
+    `PayPal ${method} ${pathOnly(path)} answered ${response.status} ${issue ?? ''}: ${description}`.replace(/ +:/, ':'),
+    reply.debug_id,
+  );
 }
 
 const pathOnly = (path: string) => path.split('?')[0] ?? path;

@@ -30,7 +30,13 @@ if (MODE === 'loop') {
       process.exit(0);
     });
   });
-  services.drains.start(services, services.log, { drainSliceMs: 600_000, maxDrainWaitMs: 60_000, drainWorkers: 1, sweepIntervalMs: Number(SWEEP_MS), leaseMs: Number(DRAIN_LEASE_MS) });
+  services.drains.start(services, services.log, {
+    drainSliceMs: 600_000,
+    maxDrainWaitMs: 60_000,
+    drainWorkers: 1,
+    sweepIntervalMs: Number(SWEEP_MS),
+    leaseMs: Number(DRAIN_LEASE_MS),
+  });
   process.stdout.write('draining\n');
 } else {
   process.stdout.write('draining\n');

@@ -98,9 +98,16 @@ export class NotificationHarness {
       send: { backoff: { baseMs: 50, maxMs: 500, random: () => 0.5 }, ...this.options.send },
     });
     const runner = jobs
-      ? await startJobs(this.database.pool, [(boss) => registerAutomationJobs(boss, app.notifications, { pollingIntervalSeconds: 0.5, checkConcurrency: config.checkConcurrency, ...this.options.jobs })], {
-          onError: (error) => app.log.error(error),
-        })
+      ? await startJobs(
+          this.database.pool,
+          [
+            (boss) =>
+              registerAutomationJobs(boss, app.notifications, { pollingIntervalSeconds: 0.5, checkConcurrency: config.checkConcurrency, ...this.options.jobs }),
+          ],
+          {
+            onError: (error) => app.log.error(error),
+          },
+        )
       : null;
     const instance = { app, jobs: runner };
     this.instances.push(instance);
@@ -135,7 +142,13 @@ export class NotificationHarness {
     return customer;
   }
 
-  request(customer: Pick<Customer, 'cookie' | 'tenantId'>, method: InjectOptions['method'], url: string, payload?: unknown, app = this.app): Promise<LightMyRequestResponse> {
+  request(
+    customer: Pick<Customer, 'cookie' | 'tenantId'>,
+    method: InjectOptions['method'],
+    url: string,
+    payload?: unknown,
+    app = this.app,
+  ): Promise<LightMyRequestResponse> {
     return app.inject({
       method,
       url,

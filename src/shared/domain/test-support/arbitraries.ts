@@ -4,14 +4,7 @@ import { addDays, type LocalDate } from '../local-date.js';
 import { zoneOffsetMs } from '../zoned-time.js';
 
 /** Zones with awkward rules: US and EU DST, Lord Howe's 30-minute shift, Chatham's +12:45/+13:45, no DST, UTC. */
-const TEST_ZONES = [
-  'America/New_York',
-  'Europe/London',
-  'Australia/Lord_Howe',
-  'Pacific/Chatham',
-  'Asia/Kolkata',
-  'UTC',
-] as const;
+const TEST_ZONES = ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kolkata', 'UTC'] as const;
 export type TestZone = (typeof TEST_ZONES)[number];
 
 const zoneArb = fc.constantFrom(...TEST_ZONES);
@@ -60,9 +53,7 @@ export const instantZoneArbs: fc.Arbitrary<[Date, TestZone]> = fc.oneof(
 );
 
 /** Calendar dates between 2000 and 2040. */
-export const localDateArb: fc.Arbitrary<LocalDate> = fc
-  .integer({ min: 0, max: 14_975 })
-  .map((offset) => addDays('2000-01-01', offset));
+export const localDateArb: fc.Arbitrary<LocalDate> = fc.integer({ min: 0, max: 14_975 }).map((offset) => addDays('2000-01-01', offset));
 
 export const checkTimeArb = fc
   .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))

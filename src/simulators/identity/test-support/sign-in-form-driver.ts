@@ -3,10 +3,7 @@
  * authorization URL, fills Email and Name, submits, and returns where the issuer redirects to.
  * Usable by any test that needs a signed-in browser without a real browser.
  */
-export async function signInThroughForm(
-  authorizationUrl: string | URL,
-  user: { email: string; name?: string },
-): Promise<URL> {
+export async function signInThroughForm(authorizationUrl: string | URL, user: { email: string; name?: string }): Promise<URL> {
   const page = await fetch(authorizationUrl, { redirect: 'manual' });
   const html = await page.text();
   if (page.status !== 200) throw new Error(`Sign-in page answered ${page.status}: ${html}`);

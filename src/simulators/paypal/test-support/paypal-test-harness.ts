@@ -126,9 +126,7 @@ export async function startPayPalTestHarness(options: PayPalSimulatorOptions = {
     async pressOnApprovalPage(approveUrl, button) {
       const page = await (await fetch(approveUrl)).text();
       // Find the form that holds the named button, as a browser would submit it.
-      const form = [...page.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)].find((m) =>
-        (m[2] ?? '').includes(`>${button}</button>`),
-      );
+      const form = [...page.matchAll(/<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/g)].find((m) => (m[2] ?? '').includes(`>${button}</button>`));
       if (!form) return { status: 0, location: null, page };
       const fields = Object.fromEntries([...(form[2] ?? '').matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
       const response = await fetch(new URL(form[1] ?? '', approveUrl), {

@@ -65,7 +65,10 @@ export function ColourMenu({
               value={colour.hex}
               aria-label={colour.name}
               title={colour.name}
-              className={"flex size-6 items-center justify-center rounded-sm border border-border outline-none focus-visible:ring-[3px] " + "focus-visible:ring-ring data-[highlighted]:ring-2 data-[highlighted]:ring-ring"}
+              className={
+                'flex size-6 items-center justify-center rounded-sm border border-border outline-none focus-visible:ring-[3px] ' +
+                'focus-visible:ring-ring data-[highlighted]:ring-2 data-[highlighted]:ring-ring'
+              }
               style={{ backgroundColor: colour.hex }}
             >
               <DropdownMenuPrimitive.ItemIndicator>

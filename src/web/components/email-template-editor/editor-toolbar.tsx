@@ -119,13 +119,7 @@ export function EditorToolbar({ editor }: { editor: Editor | null }) {
       />
       <ToolbarSeparator />
       {alignmentButtons.map(({ value, label, icon: Icon }) => (
-        <ToolbarButton
-          key={value}
-          label={label}
-          pressed={state?.alignment === value}
-          disabled={disabled}
-          onClick={() => run((c) => c.setTextAlign(value))}
-        >
+        <ToolbarButton key={value} label={label} pressed={state?.alignment === value} disabled={disabled} onClick={() => run((c) => c.setTextAlign(value))}>
           <Icon />
         </ToolbarButton>
       ))}
@@ -133,12 +127,7 @@ export function EditorToolbar({ editor }: { editor: Editor | null }) {
       <ToolbarButton label="Bullet list" pressed={state?.bulletList ?? false} disabled={disabled} onClick={() => run((c) => c.toggleBulletList())}>
         <ListIcon />
       </ToolbarButton>
-      <ToolbarButton
-        label="Numbered list"
-        pressed={state?.orderedList ?? false}
-        disabled={disabled}
-        onClick={() => run((c) => c.toggleOrderedList())}
-      >
+      <ToolbarButton label="Numbered list" pressed={state?.orderedList ?? false} disabled={disabled} onClick={() => run((c) => c.toggleOrderedList())}>
         <ListOrderedIcon />
       </ToolbarButton>
       <ToolbarSeparator />

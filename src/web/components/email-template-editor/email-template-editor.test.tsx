@@ -14,7 +14,13 @@ function render(
   );
 }
 
-const decode = (text: string) => text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 function previewSrcDoc(html: string): string {
   const iframe = /<iframe\b[^>]*>/.exec(html)?.[0] ?? '';

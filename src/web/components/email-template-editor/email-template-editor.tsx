@@ -35,7 +35,10 @@ export interface EmailTemplateEditorProps {
 // Tailwind's reset strips list markers and paragraph spacing; the editing surface restores what an
 // email client shows, so the text looks as it will be sent.
 const contentClasses =
-  'min-h-64 px-3 py-2 text-sm leading-relaxed outline-none [&_p]:my-2 [&_h1]:my-3 [&_h1]:text-2xl ' + '[&_h1]:font-bold [&_h2]:my-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:my-2 [&_h3]:text-lg ' + '[&_h3]:font-semibold [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6 ' + '[&_a]:text-primary [&_a]:underline [&_mark]:rounded-sm [&_mark]:px-0.5';
+  'min-h-64 px-3 py-2 text-sm leading-relaxed outline-none [&_p]:my-2 [&_h1]:my-3 [&_h1]:text-2xl ' +
+  '[&_h1]:font-bold [&_h2]:my-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:my-2 [&_h3]:text-lg ' +
+  '[&_h3]:font-semibold [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6 ' +
+  '[&_a]:text-primary [&_a]:underline [&_mark]:rounded-sm [&_mark]:px-0.5';
 
 /**
  * The rich-text email template editor (docs/product.md §Screens and routes, §Constants) with its live preview beside it.
@@ -93,7 +96,8 @@ export function EmailTemplateEditor({
       <div className="grid content-start gap-2">
         <div
           className={cn(
-            'overflow-hidden rounded-md border border-input bg-background shadow-xs focus-within:border-ring ' + 'focus-within:ring-[3px] focus-within:ring-ring/50',
+            'overflow-hidden rounded-md border border-input bg-background shadow-xs focus-within:border-ring ' +
+              'focus-within:ring-[3px] focus-within:ring-ring/50',
             invalid && 'border-destructive focus-within:border-destructive',
           )}
         >

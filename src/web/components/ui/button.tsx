@@ -4,7 +4,10 @@ import { Slot } from 'radix-ui';
 import { cn } from '@/lib/utils';
 
 export const buttonVariants = cva(
-  "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium " + "transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 " + "disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive [&_svg]:pointer-events-none " + "[&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium ' +
+    'transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 ' +
+    'disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive [&_svg]:pointer-events-none ' +
+    "[&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {

@@ -19,14 +19,21 @@ export function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 ' + 'rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg data-[state=closed]:animate-fade-out ' + 'data-[state=open]:animate-dialog-in',
+          'fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 ' +
+            'rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg data-[state=closed]:animate-fade-out ' +
+            'data-[state=open]:animate-dialog-in',
           className,
         )}
         {...props}
       >
         {children}
         {showCloseButton && (
-          <DialogPrimitive.Close className={"absolute top-4 right-4 rounded-xs opacity-70 transition-opacity outline-none hover:opacity-100 " + "focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4"}>
+          <DialogPrimitive.Close
+            className={
+              'absolute top-4 right-4 rounded-xs opacity-70 transition-opacity outline-none hover:opacity-100 ' +
+              'focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4'
+            }
+          >
             <XIcon aria-hidden />
             <span className="sr-only">Close</span>
           </DialogPrimitive.Close>
@@ -41,13 +48,7 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="dialog-footer" className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

@@ -2,7 +2,10 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 const fieldControlClasses =
-  'w-full min-w-0 rounded-md border border-input bg-background px-3 py-1 text-base shadow-xs ' + 'transition-[color,box-shadow] outline-none placeholder:text-muted-foreground focus-visible:border-ring ' + 'focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 ' + 'aria-invalid:border-destructive aria-invalid:ring-destructive/20 md:text-sm';
+  'w-full min-w-0 rounded-md border border-input bg-background px-3 py-1 text-base shadow-xs ' +
+  'transition-[color,box-shadow] outline-none placeholder:text-muted-foreground focus-visible:border-ring ' +
+  'focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 ' +
+  'aria-invalid:border-destructive aria-invalid:ring-destructive/20 md:text-sm';
 
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return <input data-slot="input" type={type} className={cn('h-9', fieldControlClasses, className)} {...props} />;

@@ -12,7 +12,10 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
       className={cn(
-        'flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 ' + 'text-sm whitespace-nowrap shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] ' + 'focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive ' + 'data-[placeholder]:text-muted-foreground *:data-[slot=select-value]:line-clamp-1 [&_svg]:shrink-0',
+        'flex h-9 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 py-2 ' +
+          'text-sm whitespace-nowrap shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] ' +
+          'focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive ' +
+          'data-[placeholder]:text-muted-foreground *:data-[slot=select-value]:line-clamp-1 [&_svg]:shrink-0',
         className,
       )}
       {...props}
@@ -25,19 +28,15 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
   );
 }
 
-export function SelectContent({
-  className,
-  children,
-  position = 'popper',
-  ...props
-}: ComponentProps<typeof SelectPrimitive.Content>) {
+export function SelectContent({ className, children, position = 'popper', ...props }: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
         data-slot="select-content"
         position={position}
         className={cn(
-          'relative z-50 max-h-(--radix-select-content-available-height) min-w-[8rem] overflow-x-hidden overflow-y-auto ' + 'rounded-md border bg-popover text-popover-foreground shadow-md animate-fade-in',
+          'relative z-50 max-h-(--radix-select-content-available-height) min-w-[8rem] overflow-x-hidden overflow-y-auto ' +
+            'rounded-md border bg-popover text-popover-foreground shadow-md animate-fade-in',
           position === 'popper' && 'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1',
           className,
         )}
@@ -46,7 +45,9 @@ export function SelectContent({
         <SelectPrimitive.ScrollUpButton className="flex items-center justify-center py-1">
           <ChevronUpIcon className="size-4" aria-hidden />
         </SelectPrimitive.ScrollUpButton>
-        <SelectPrimitive.Viewport className="p-1" nonce={cspNonce}>{children}</SelectPrimitive.Viewport>
+        <SelectPrimitive.Viewport className="p-1" nonce={cspNonce}>
+          {children}
+        </SelectPrimitive.Viewport>
         <SelectPrimitive.ScrollDownButton className="flex items-center justify-center py-1">
           <ChevronDownIcon className="size-4" aria-hidden />
         </SelectPrimitive.ScrollDownButton>
@@ -72,7 +73,9 @@ export function SelectItem<V extends string>({
       data-slot="select-item"
       value={value}
       className={cn(
-        'relative flex w-full cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none ' + 'select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none ' + 'data-[disabled]:opacity-50',
+        'relative flex w-full cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none ' +
+          'select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none ' +
+          'data-[disabled]:opacity-50',
         className,
       )}
       {...props}

@@ -10,10 +10,7 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn(
-        'inline-flex h-auto w-fit flex-wrap items-center justify-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground',
-        className,
-      )}
+      className={cn('inline-flex h-auto w-fit flex-wrap items-center justify-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground', className)}
       {...props}
     />
   );
@@ -24,7 +21,10 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
     <TabsPrimitive.Trigger
       data-slot="tabs-trigger"
       className={cn(
-        'inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap ' + 'transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 ' + 'disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background ' + 'data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
+        'inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap ' +
+          'transition-colors outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 ' +
+          'disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background ' +
+          'data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
         className,
       )}
       {...props}

@@ -10,14 +10,7 @@ const toastSwipeThresholdPx = 50;
 const toastHotkey = ['F8'];
 
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
-  return (
-    <ToastPrimitive.Provider
-      duration={toastDurationMs}
-      swipeDirection="right"
-      swipeThreshold={toastSwipeThresholdPx}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Provider duration={toastDurationMs} swipeDirection="right" swipeThreshold={toastSwipeThresholdPx} {...props} />;
 }
 
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
@@ -25,7 +18,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
     <ToastPrimitive.Viewport
       hotkey={toastHotkey}
       className={cn(
-        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto ' + 'sm:bottom-0 sm:max-w-[420px] sm:flex-col',
+        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto ' +
+          'sm:bottom-0 sm:max-w-[420px] sm:flex-col',
         className,
       )}
       {...props}
@@ -34,7 +28,11 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const toastVariants = cva(
-  'group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-md ' + 'border p-4 pr-8 shadow-lg transition-all data-[state=open]:animate-toast-in ' + 'data-[state=closed]:animate-fade-out data-[swipe=cancel]:translate-x-0 ' + 'data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=end]:animate-fade-out ' + 'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none',
+  'group pointer-events-auto relative flex w-full items-center justify-between gap-4 overflow-hidden rounded-md ' +
+    'border p-4 pr-8 shadow-lg transition-all data-[state=open]:animate-toast-in ' +
+    'data-[state=closed]:animate-fade-out data-[swipe=cancel]:translate-x-0 ' +
+    'data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=end]:animate-fade-out ' +
+    'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none',
   {
     variants: {
       variant: {
@@ -55,7 +53,9 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitive.Close
       aria-label="Close"
       className={cn(
-        'absolute top-2 right-2 rounded-md p-1 text-foreground/60 opacity-70 transition-opacity outline-none ' + 'hover:text-foreground hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 ' + 'group-[.destructive]:text-destructive-foreground/80 group-[.destructive]:hover:text-destructive-foreground',
+        'absolute top-2 right-2 rounded-md p-1 text-foreground/60 opacity-70 transition-opacity outline-none ' +
+          'hover:text-foreground hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 ' +
+          'group-[.destructive]:text-destructive-foreground/80 group-[.destructive]:hover:text-destructive-foreground',
         className,
       )}
       {...props}

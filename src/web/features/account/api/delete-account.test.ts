@@ -41,7 +41,10 @@ describe('account deletion', () => {
     vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(new Response('{"message":"Database unavailable"}', { status: 500 })));
     const onDeleted = vi.fn();
 
-    await expect(new MutationObserver(createQueryClient(), deleteAccountMutationOptions(onDeleted)).mutate()).rejects.toMatchObject({ name: 'ApiError', status: 500 });
+    await expect(new MutationObserver(createQueryClient(), deleteAccountMutationOptions(onDeleted)).mutate()).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 500,
+    });
 
     vi.advanceTimersByTime(10 * DELETION_REDIRECT_DELAY_MS);
     expect(onDeleted).not.toHaveBeenCalled();

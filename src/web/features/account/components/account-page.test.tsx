@@ -14,8 +14,7 @@ import { NotificationPreferencesCard } from './notification-preferences-card';
 import { PaymentMethodCard } from './payment-method-card';
 import { profileValues } from './profile-form';
 
-const tabNames = (html: string) =>
-  [...html.matchAll(/<button\b[^>]*role="tab"[^>]*>([\s\S]*?)<\/button>/g)].map((match) => textOf(match[1] ?? ''));
+const tabNames = (html: string) => [...html.matchAll(/<button\b[^>]*role="tab"[^>]*>([\s\S]*?)<\/button>/g)].map((match) => textOf(match[1] ?? ''));
 
 function inputValue(html: string, id: string): string | undefined {
   const input = new RegExp(`<input\\b[^>]*id="${id}"[^>]*>`).exec(html)?.[0] ?? '';
@@ -75,7 +74,22 @@ describe('Billing tab', () => {
 
   it('lists payments with date, description, amount and an invoice opening in a new tab', () => {
     const html = renderHtml(<BillingHistoryCard />, {
-      queryData: [[billingHistoryQueryKey, [payment(), payment({ id: 'pay-0', date: '2025-02-01T15:00:00Z', amount: 365, status: 'refunded', invoiceNumber: 'PW-2025-0000', invoiceUrl: '/api/download-invoice/pay-0' })]]],
+      queryData: [
+        [
+          billingHistoryQueryKey,
+          [
+            payment(),
+            payment({
+              id: 'pay-0',
+              date: '2025-02-01T15:00:00Z',
+              amount: 365,
+              status: 'refunded',
+              invoiceNumber: 'PW-2025-0000',
+              invoiceUrl: '/api/download-invoice/pay-0',
+            }),
+          ],
+        ],
+      ],
     });
     const text = textOf(html);
     expect(text).toContain('Date Description Amount Invoice');

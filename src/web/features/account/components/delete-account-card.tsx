@@ -3,24 +3,14 @@ import { LoaderCircleIcon, Trash2Icon } from 'lucide-react';
 import { DELETE_ACCOUNT_CONFIRMATION, accountMessages } from '../../../../shared/api/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useDeleteAccount } from '../api/delete-account';
 
-const announceDeletion = () =>
-  toast({ title: accountMessages.deleted, description: 'Your account has been deleted. You are being signed out.' });
+const announceDeletion = () => toast({ title: accountMessages.deleted, description: 'Your account has been deleted. You are being signed out.' });
 
 /**
  * Account deletion. One click would lose every organization the user alone owns and cancel its
@@ -58,8 +48,7 @@ export function DeleteAccountCard() {
           <h2 className="text-destructive">Delete Account</h2>
         </CardTitle>
         <CardDescription>
-          Deletes your user and the organizations you own, with their configuration and history, and cancels their PayPal
-          subscriptions. This cannot be undone.
+          Deletes your user and the organizations you own, with their configuration and history, and cancels their PayPal subscriptions. This cannot be undone.
         </CardDescription>
       </CardHeader>
       <CardFooter>
@@ -73,15 +62,9 @@ export function DeleteAccountCard() {
           <DialogContent>
             <DialogHeader>
               <DialogTitle>Delete your account?</DialogTitle>
-              <DialogDescription>
-                Your account, the organizations you own and their PayPal subscriptions are removed for good.
-              </DialogDescription>
+              <DialogDescription>Your account, the organizations you own and their PayPal subscriptions are removed for good.</DialogDescription>
             </DialogHeader>
-            <FormField
-              id="delete-account-confirmation"
-              label="Type DELETE to confirm"
-              hint="Delete Account stays disabled until DELETE is typed in capitals."
-            >
+            <FormField id="delete-account-confirmation" label="Type DELETE to confirm" hint="Delete Account stays disabled until DELETE is typed in capitals.">
               {(control) => (
                 <Input
                   {...control}

@@ -1,7 +1,4 @@
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  type NotificationPreferences,
-} from '../../../../shared/api/account';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../../shared/api/account';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';

@@ -13,8 +13,7 @@ export function PaymentMethodCard() {
 
   function startUpdate() {
     update.mutate(undefined, {
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to initiate payment method update.') }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to initiate payment method update.') }),
     });
   }
 

@@ -2,16 +2,7 @@ import { useState } from 'react';
 import { LoaderCircleIcon, MonitorSmartphoneIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useSignOut } from '@/lib/sign-out';
@@ -53,9 +44,7 @@ export function SignOutEverywhereCard() {
           <DialogContent>
             <DialogHeader>
               <DialogTitle>Sign out everywhere?</DialogTitle>
-              <DialogDescription>
-                This ends your sessions on every device and browser, this one included. You will need to sign in again.
-              </DialogDescription>
+              <DialogDescription>This ends your sessions on every device and browser, this one included. You will need to sign in again.</DialogDescription>
             </DialogHeader>
             <DialogFooter>
               <DialogClose asChild>

@@ -7,8 +7,7 @@ import { AdminSubscriptionsTable } from './admin-subscriptions-tab';
 import { AdminUsersTable } from './admin-users-tab';
 import { OperatorAuditTable } from './operator-audit-card';
 
-const tabNames = (html: string) =>
-  [...html.matchAll(/<button\b[^>]*role="tab"[^>]*>([\s\S]*?)<\/button>/g)].map((match) => textOf(match[1] ?? ''));
+const tabNames = (html: string) => [...html.matchAll(/<button\b[^>]*role="tab"[^>]*>([\s\S]*?)<\/button>/g)].map((match) => textOf(match[1] ?? ''));
 
 const organization = {
   id: 'org-1',
@@ -52,7 +51,10 @@ describe('users table', () => {
         firstName: 'Ada',
         lastName: 'Lovelace',
         createdAt: '2025-01-15T10:00:00Z',
-        tenants: [{ ...organization, role: 'owner' }, { ...organization, id: 'org-2', name: 'Fabrikam', subscriptionStatus: 'none', subscriptionPlan: null, role: 'member' }],
+        tenants: [
+          { ...organization, role: 'owner' },
+          { ...organization, id: 'org-2', name: 'Fabrikam', subscriptionStatus: 'none', subscriptionPlan: null, role: 'member' },
+        ],
       },
       { id: 'u2', email: 'grace@example.com', firstName: null, lastName: null, createdAt: '2025-02-01T00:00:00Z', tenants: [] },
     ];
@@ -71,7 +73,17 @@ describe('subscriptions table', () => {
   it('lists organizations with owners, status, plan, period end and revenue', () => {
     const subscriptions: AdminSubscription[] = [
       { ...organization, ownerEmails: ['ada@contoso.com'], monthlyRevenue: 30.42, cancelAtPeriodEnd: true },
-      { ...organization, id: 'org-3', name: 'Tailspin', domain: 'tailspin.com', subscriptionStatus: 'trialing', subscriptionPlan: 'monthly', currentPeriodEnd: null, ownerEmails: [], monthlyRevenue: 0 },
+      {
+        ...organization,
+        id: 'org-3',
+        name: 'Tailspin',
+        domain: 'tailspin.com',
+        subscriptionStatus: 'trialing',
+        subscriptionPlan: 'monthly',
+        currentPeriodEnd: null,
+        ownerEmails: [],
+        monthlyRevenue: 0,
+      },
     ];
     const text = textOf(renderHtml(<AdminSubscriptionsTable subscriptions={subscriptions} />));
     expect(text).toContain('Contoso contoso.com ada@contoso.com Active Subscription (cancelling) Yearly 1/15/2026 $30.42');
@@ -82,8 +94,24 @@ describe('subscriptions table', () => {
 describe('operator audit log', () => {
   it('lists admin sign-ins and exports with who (address, issuer and subject), when in UTC, and from where', () => {
     const entries: OperatorAuditEntry[] = [
-      { id: 'e2', action: 'users_export', issuer: 'https://idp.test', subject: 'op-1', email: 'ops@passwatch.test', ipAddress: '203.0.113.7', createdAt: '2025-06-10T12:05:00Z' },
-      { id: 'e1', action: 'admin_sign_in', issuer: 'https://login.test/tid/v2.0', subject: 'oid-1', email: null, ipAddress: null, createdAt: '2025-06-10T12:00:00Z' },
+      {
+        id: 'e2',
+        action: 'users_export',
+        issuer: 'https://idp.test',
+        subject: 'op-1',
+        email: 'ops@passwatch.test',
+        ipAddress: '203.0.113.7',
+        createdAt: '2025-06-10T12:05:00Z',
+      },
+      {
+        id: 'e1',
+        action: 'admin_sign_in',
+        issuer: 'https://login.test/tid/v2.0',
+        subject: 'oid-1',
+        email: null,
+        ipAddress: null,
+        createdAt: '2025-06-10T12:00:00Z',
+      },
     ];
     const text = textOf(renderHtml(<OperatorAuditTable entries={entries} />));
     expect(text).toContain('When Action Operator IP Address');

@@ -62,9 +62,7 @@ export function AdminSubscriptionsTable({ subscriptions }: { subscriptions: read
               <SubscriptionStatusBadge status={subscription.subscriptionStatus} cancelAtPeriodEnd={subscription.cancelAtPeriodEnd} />
             </TableCell>
             <TableCell>{subscription.subscriptionPlan ? PLANS[subscription.subscriptionPlan].name : '—'}</TableCell>
-            <TableCell className="whitespace-nowrap">
-              {subscription.currentPeriodEnd ? formatDateUs(subscription.currentPeriodEnd) : '—'}
-            </TableCell>
+            <TableCell className="whitespace-nowrap">{subscription.currentPeriodEnd ? formatDateUs(subscription.currentPeriodEnd) : '—'}</TableCell>
             <TableCell className="text-right tabular-nums">{formatUsd(subscription.monthlyRevenue)}</TableCell>
           </TableRow>
         ))}

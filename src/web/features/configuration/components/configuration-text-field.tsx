@@ -20,9 +20,7 @@ export function ConfigurationTextField({
   const { values, errors, setField } = useConfigurationForm();
   return (
     <FormField id={controlId ?? configurationFieldId(field)} label={label} hint={hint} error={errors[field]}>
-      {(control) => (
-        <Input {...inputProps} {...control} value={values?.[field] ?? ''} onChange={(event) => setField(field, event.target.value)} />
-      )}
+      {(control) => <Input {...inputProps} {...control} value={values?.[field] ?? ''} onChange={(event) => setField(field, event.target.value)} />}
     </FormField>
   );
 }

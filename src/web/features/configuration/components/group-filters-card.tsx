@@ -43,8 +43,8 @@ export function GroupFiltersCard() {
             <AlertDescription>
               <p>{getErrorMessage(groupsQuery.error, groupsQuery.error.message)}</p>
               <p>
-                Check that the credentials are right and that the app registration has the Group.Read.All and GroupMember.Read.All
-                application permissions with admin consent granted.
+                Check that the credentials are right and that the app registration has the Group.Read.All and GroupMember.Read.All application permissions with
+                admin consent granted.
               </p>
             </AlertDescription>
           </Alert>

@@ -55,7 +55,7 @@ export function GroupPicker({ list, groups }: { list: GroupList; groups: readonl
               {chips.map((chip) => (
                 <li key={chip.id}>
                   <Badge variant={chip.unknown ? 'warning' : 'secondary'} className="gap-1 py-1 pr-1 text-sm">
-                    <span title={chip.unknown ? 'This group is not among the tenant\'s security groups' : undefined}>
+                    <span title={chip.unknown ? "This group is not among the tenant's security groups" : undefined}>
                       {chip.label}
                       {chip.unknown && ' (not found)'}
                     </span>

@@ -62,7 +62,10 @@ export function ScheduleCard() {
           inputMode="numeric"
           min={PASSWORD_VALIDITY_DAYS_RANGE.min}
           max={PASSWORD_VALIDITY_DAYS_RANGE.max}
-          hint={`Used when a domain has no password policy of its own (${PASSWORD_VALIDITY_DAYS_RANGE.min} to ` + `${PASSWORD_VALIDITY_DAYS_RANGE.max}; default ${CONFIGURATION_DEFAULTS.passwordValidityDays}).`}
+          hint={
+            `Used when a domain has no password policy of its own (${PASSWORD_VALIDITY_DAYS_RANGE.min} to ` +
+            `${PASSWORD_VALIDITY_DAYS_RANGE.max}; default ${CONFIGURATION_DEFAULTS.passwordValidityDays}).`
+          }
         />
       </CardContent>
     </Card>

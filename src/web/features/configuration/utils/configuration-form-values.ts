@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  configurationSettingsShape,
-  type Configuration,
-  type ConfigurationBody,
-  type ConfigurationInput,
-} from '../../../../shared/api/configuration';
+import { configurationSettingsShape, type Configuration, type ConfigurationBody, type ConfigurationInput } from '../../../../shared/api/configuration';
 import { toWire } from '../../../../shared/api/entra-tenant-wire-name';
 
 type SettingsShape = typeof configurationSettingsShape;
@@ -33,10 +28,7 @@ export type ConfigurationFormValues = z.infer<typeof configurationFormValuesSche
 export type ConfigurationFormField = keyof ConfigurationFormValues;
 
 /** The credentials the Setup Guide can fill in (demo mode offers a ready-made set). */
-export type ConfigurationCredentials = Pick<
-  ConfigurationFormValues,
-  'entraTenantId' | 'azureDirectoryId' | 'applicationId' | 'clientSecret' | 'fromEmail'
->;
+export type ConfigurationCredentials = Pick<ConfigurationFormValues, 'entraTenantId' | 'azureDirectoryId' | 'applicationId' | 'clientSecret' | 'fromEmail'>;
 
 /**
  * The form as the saved configuration shows it. Before the first save the server sends the

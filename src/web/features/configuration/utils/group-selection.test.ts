@@ -10,10 +10,7 @@ const groups = [
 
 describe('selectableGroups', () => {
   it('leaves out groups chosen in either list and sorts by name', () => {
-    expect(selectableGroups(groups, { includeGroups: ['aaa'], excludeGroups: ['DDD'] }).map((group) => group.displayName)).toEqual([
-      'All Staff',
-      'finance',
-    ]);
+    expect(selectableGroups(groups, { includeGroups: ['aaa'], excludeGroups: ['DDD'] }).map((group) => group.displayName)).toEqual(['All Staff', 'finance']);
   });
 });
 

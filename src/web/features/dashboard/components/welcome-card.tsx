@@ -14,8 +14,8 @@ export function WelcomeCard({ onStartSetup }: { onStartSetup: () => void }) {
           </h2>
         </CardTitle>
         <CardDescription>
-          Connect your Microsoft Entra ID tenant to start reading password expiry dates and sending reminders. The Setup Wizard walks you
-          through the app registration, its permissions and its client secret.
+          Connect your Microsoft Entra ID tenant to start reading password expiry dates and sending reminders. The Setup Wizard walks you through the app
+          registration, its permissions and its client secret.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -3,7 +3,9 @@ import { connectionBadgeState } from './connection-badge';
 
 describe('connectionBadgeState', () => {
   it('reads Not Configured without a configuration', () => {
-    expect(connectionBadgeState({ configured: false, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null })).toMatchObject({
+    expect(
+      connectionBadgeState({ configured: false, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null }),
+    ).toMatchObject({
       label: 'Not Configured',
       tone: 'neutral',
     });
@@ -11,7 +13,14 @@ describe('connectionBadgeState', () => {
 
   it('reads Connected to Tenant when the last call succeeded', () => {
     expect(
-      connectionBadgeState({ configured: true, connectionStatus: 'connected', message: 'Connected', problem: null, missingPermissions: [], checkedAt: '2025-03-01T10:00:00.000Z' }),
+      connectionBadgeState({
+        configured: true,
+        connectionStatus: 'connected',
+        message: 'Connected',
+        problem: null,
+        missingPermissions: [],
+        checkedAt: '2025-03-01T10:00:00.000Z',
+      }),
     ).toMatchObject({ label: 'Connected to Tenant', tone: 'success' });
   });
 
@@ -49,6 +58,8 @@ describe('connectionBadgeState', () => {
   });
 
   it('reads Connection Issues while the saved credentials are unverified', () => {
-    expect(connectionBadgeState({ configured: true, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null }).label).toBe('Connection Issues');
+    expect(
+      connectionBadgeState({ configured: true, connectionStatus: 'unknown', message: null, problem: null, missingPermissions: [], checkedAt: null }).label,
+    ).toBe('Connection Issues');
   });
 });

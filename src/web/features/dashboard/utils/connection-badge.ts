@@ -24,7 +24,11 @@ export function connectionBadgeState(status: ConnectionStatus): ConnectionBadgeS
   }
   if (status.connectionStatus === 'error') {
     // The class of problem first (outage, throttling, missing permissions, ...), as Test Connection reports it.
-    return { label: 'Connection Issues', tone: 'warning', detail: describeConnectionProblem(status.problem, status.message ?? 'The last call to your tenant failed.') };
+    return {
+      label: 'Connection Issues',
+      tone: 'warning',
+      detail: describeConnectionProblem(status.problem, status.message ?? 'The last call to your tenant failed.'),
+    };
   }
   return {
     label: 'Connection Issues',

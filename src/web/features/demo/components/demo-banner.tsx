@@ -17,22 +17,12 @@ export function DemoBanner() {
             Demo mode: the directory, payments and sign-in are simulated.
           </span>
           {appInfo.simulatedMailboxUrl && (
-            <a
-              href={appInfo.simulatedMailboxUrl}
-              target="_blank"
-              rel="noreferrer"
-              className="font-semibold underline underline-offset-2 hover:no-underline"
-            >
+            <a href={appInfo.simulatedMailboxUrl} target="_blank" rel="noreferrer" className="font-semibold underline underline-offset-2 hover:no-underline">
               Simulated mailbox
             </a>
           )}
           {appInfo.accountMailSinkUrl && (
-            <a
-              href={appInfo.accountMailSinkUrl}
-              target="_blank"
-              rel="noreferrer"
-              className="font-semibold underline underline-offset-2 hover:no-underline"
-            >
+            <a href={appInfo.accountMailSinkUrl} target="_blank" rel="noreferrer" className="font-semibold underline underline-offset-2 hover:no-underline">
               Account mail (SMTP)
             </a>
           )}

@@ -37,7 +37,8 @@ const commonIssues: { id: string; title: string; symptom: string; fixes: string[
     title: 'Invalid client',
     symptom: 'The connection test fails with invalid_client (AADSTS7000215 or AADSTS7000222).',
     fixes: [
-      'AADSTS7000215: the Secret ID was pasted instead of the secret’s Value. The Value is shown only right after the ' + 'secret is created: create a new secret and copy its Value column.',
+      'AADSTS7000215: the Secret ID was pasted instead of the secret’s Value. The Value is shown only right after the ' +
+        'secret is created: create a new secret and copy its Value column.',
       'AADSTS7000222: the secret has expired. Create a new one under Certificates & secrets and save its Value.',
       'AADSTS700016: the Application ID is not registered in this tenant. Copy the Application (client) ID from the ' + 'app’s Overview page.',
     ],
@@ -47,7 +48,8 @@ const commonIssues: { id: string; title: string; symptom: string; fixes: string[
     title: 'Insufficient permissions',
     symptom: 'Graph answers “Insufficient privileges to complete the operation.” (Authorization_RequestDenied).',
     fixes: [
-      'Under API permissions, add the missing Microsoft Graph application permissions (not delegated ones): ' + 'User.Read.All, Group.Read.All, GroupMember.Read.All, Mail.Send, Directory.Read.All.',
+      'Under API permissions, add the missing Microsoft Graph application permissions (not delegated ones): ' +
+        'User.Read.All, Group.Read.All, GroupMember.Read.All, Mail.Send, Directory.Read.All.',
       'Choose “Grant admin consent for <your organization>” as a Global Administrator; every permission must show Granted.',
       'Groups with hidden membership also need Member.Read.Hidden. New consent can take a few minutes to apply.',
     ],
@@ -78,7 +80,11 @@ export function HelpTab() {
       </HelpSection>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <HelpSection icon={<CircleHelpIcon />} title="How Expiry Dates Are Found" description="Each user’s date, or the reason there is none, is shown with its source.">
+        <HelpSection
+          icon={<CircleHelpIcon />}
+          title="How Expiry Dates Are Found"
+          description="Each user’s date, or the reason there is none, is shown with its source."
+        >
           <dl className="grid gap-3 text-sm">
             {expirySources.map(({ reason, explanation }) => (
               <div key={reason}>
@@ -104,9 +110,9 @@ export function HelpTab() {
           </HelpSection>
           <HelpSection icon={<CalendarClockIcon />} title="Scheduling">
             <p className="text-sm text-muted-foreground">
-              The check runs daily at the check time in the chosen time zone, following daylight saving time. Users are reminded from
-              Days Before Expiration until the day their password expires. Weekend processing decides whether checks run on Saturday and
-              Sunday, or whether Friday’s run sends the weekend’s reminders early.
+              The check runs daily at the check time in the chosen time zone, following daylight saving time. Users are reminded from Days Before Expiration
+              until the day their password expires. Weekend processing decides whether checks run on Saturday and Sunday, or whether Friday’s run sends the
+              weekend’s reminders early.
             </p>
           </HelpSection>
         </div>

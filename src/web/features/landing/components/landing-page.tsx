@@ -22,8 +22,7 @@ export function LandingPage() {
           </p>
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">Passwatch Automation</h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-            Passwatch monitors your users’ passwords and sends automated alerts before they expire, so nobody gets
-            locked out and your help desk stays quiet.
+            Passwatch monitors your users’ passwords and sends automated alerts before they expire, so nobody gets locked out and your help desk stays quiet.
           </p>
           <div className="mt-8 flex justify-center">
             <Button size="lg" onClick={signIn}>
@@ -88,9 +87,7 @@ export function LandingPage() {
         </section>
       </main>
 
-      <footer className="border-t py-6 text-center text-sm text-muted-foreground">
-        Passwatch: password expiry reminders for Microsoft 365.
-      </footer>
+      <footer className="border-t py-6 text-center text-sm text-muted-foreground">Passwatch: password expiry reminders for Microsoft 365.</footer>
     </div>
   );
 }

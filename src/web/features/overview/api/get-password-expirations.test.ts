@@ -12,7 +12,9 @@ describe('passwordExpirationsUrl', () => {
   });
 
   it('leaves an empty search out', () => {
-    expect(passwordExpirationsUrl({ ...view, page: 1, pageSize: 25, search: '' })).toBe('/api/password-expirations?filter=expiring_soon&sort=expiry&direction=asc&page=1&pageSize=25');
+    expect(passwordExpirationsUrl({ ...view, page: 1, pageSize: 25, search: '' })).toBe(
+      '/api/password-expirations?filter=expiring_soon&sort=expiry&direction=asc&page=1&pageSize=25',
+    );
   });
 });
 

@@ -16,9 +16,15 @@ const stats = buildDashboardStats;
 const inZone = (timeZone: string) => ({ configured: true, emailTemplate: '<p>x</p>', timeZone }) as Configuration;
 
 const renderQuickActions = (data: DashboardStats) =>
-  renderHtml(<QuickActionsCard testConfigurationButton={<button type="button">Test Configuration</button>} saveConfigurationButton={<button type="button">Save Configuration</button>} />, {
-    queryData: [[dashboardStatsQueryKey, data]],
-  });
+  renderHtml(
+    <QuickActionsCard
+      testConfigurationButton={<button type="button">Test Configuration</button>}
+      saveConfigurationButton={<button type="button">Save Configuration</button>}
+    />,
+    {
+      queryData: [[dashboardStatsQueryKey, data]],
+    },
+  );
 
 describe('quick actions before the first save', () => {
   it('disable Run Now and say that every quick action needs a saved configuration', () => {

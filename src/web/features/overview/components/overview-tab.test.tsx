@@ -60,7 +60,13 @@ function render(node: ReactNode, data: OverviewData): string {
 }
 
 const renderOverview = (data: OverviewData) =>
-  render(<OverviewTab testConfigurationButton={<button type="button">Test Configuration</button>} saveConfigurationButton={<button type="button">Save Configuration</button>} />, data);
+  render(
+    <OverviewTab
+      testConfigurationButton={<button type="button">Test Configuration</button>}
+      saveConfigurationButton={<button type="button">Save Configuration</button>}
+    />,
+    data,
+  );
 
 /** The text of the card under the h2 `title`, up to the next h2. */
 function cardText(html: string, title: string): string {
@@ -78,11 +84,16 @@ describe('StatCards', () => {
   });
 
   it("read 'Not scheduled' without a next check", () => {
-    expect(textOf(render(<StatCards />, { stats: stats({ nextCheck: null, automationEnabled: false }) }))).toContain('Next Check Not scheduled Automation is off');
+    expect(textOf(render(<StatCards />, { stats: stats({ nextCheck: null, automationEnabled: false }) }))).toContain(
+      'Next Check Not scheduled Automation is off',
+    );
   });
 
   it('show unknown figures, not zeros, before the first answer', () => {
-    expect(textOf(render(<StatCards />, {}))).toBe('Active Users — Users in scope at the latest check Expiring Soon — Within the reminder window Emails Sent Today ' + '— Reminders, manual and test emails Next Check — Scheduled password check');
+    expect(textOf(render(<StatCards />, {}))).toBe(
+      'Active Users — Users in scope at the latest check Expiring Soon — Within the reminder window Emails Sent Today ' +
+        '— Reminders, manual and test emails Next Check — Scheduled password check',
+    );
   });
 });
 
@@ -144,7 +155,10 @@ describe('OverviewTab', () => {
   });
 
   it("shows the server's first page of users with the pager: where it is, and only Next to go", () => {
-    const html = renderOverview({ users: [user(), user({ id: 'rec-2', userId: 'graph-2', userDisplayName: 'Grace Hopper', userEmail: 'grace@contoso.com' })], usersTotal: 4068 });
+    const html = renderOverview({
+      users: [user(), user({ id: 'rec-2', userId: 'graph-2', userDisplayName: 'Grace Hopper', userEmail: 'grace@contoso.com' })],
+      usersTotal: 4068,
+    });
     const text = cardText(html, 'Users with Expiring Passwords');
     expect(text).toMatch(/Ada King Lovelace .*Grace Hopper .*Showing 1–25 of 4,068 Previous Page 1 of 163 Next$/);
     const pager = html.slice(html.indexOf('aria-label="Users table pages"'));
@@ -154,7 +168,8 @@ describe('OverviewTab', () => {
 });
 
 describe('UsersTable', () => {
-  const renderTable = (users: PasswordExpirationRecord[]) => render(<UsersTable users={users} emptyMessage="No users found matching your search." timeZone="UTC" />, {});
+  const renderTable = (users: PasswordExpirationRecord[]) =>
+    render(<UsersTable users={users} emptyMessage="No users found matching your search." timeZone="UTC" />, {});
 
   it('has the documented columns', () => {
     const headers = [...renderTable([]).matchAll(/<th\b[^>]*>([\s\S]*?)<\/th>/g)].map((match) => textOf(match[1] ?? ''));
@@ -168,7 +183,15 @@ describe('UsersTable', () => {
   it('shows initials, email, the expiry badge, last notified and status for each user', () => {
     const html = renderTable([
       user(),
-      user({ id: 'rec-2', userId: 'graph-2', userDisplayName: 'Grace Hopper', userEmail: 'grace@contoso.com', daysUntilExpiry: 1, lastNotified: '2025-03-14T09:30:00.000Z', status: 'notified' }),
+      user({
+        id: 'rec-2',
+        userId: 'graph-2',
+        userDisplayName: 'Grace Hopper',
+        userEmail: 'grace@contoso.com',
+        daysUntilExpiry: 1,
+        lastNotified: '2025-03-14T09:30:00.000Z',
+        status: 'notified',
+      }),
       user({ id: 'rec-3', userId: 'graph-3', userDisplayName: 'Alan Turing', userEmail: 'alan@contoso.com', daysUntilExpiry: -2, status: 'expired' }),
     ]);
     const rows = [...html.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/g)].slice(1).map((match) => textOf(match[1] ?? ''));

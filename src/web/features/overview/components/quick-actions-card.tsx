@@ -12,7 +12,13 @@ const NEEDS_SAVED_CONFIGURATION_TEXT =
  * the testing and configuration features; the app passes them in (disabled, like Run Now, until
  * the configuration has been saved once).
  */
-export function QuickActionsCard({ testConfigurationButton, saveConfigurationButton }: { testConfigurationButton: ReactNode; saveConfigurationButton: ReactNode }) {
+export function QuickActionsCard({
+  testConfigurationButton,
+  saveConfigurationButton,
+}: {
+  testConfigurationButton: ReactNode;
+  saveConfigurationButton: ReactNode;
+}) {
   const { data: stats } = useDashboardStats();
   const needsConfiguration = stats !== undefined && !stats.configured;
   return (

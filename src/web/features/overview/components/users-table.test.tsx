@@ -14,7 +14,9 @@ describe('UsersTable', () => {
   it('shows a password without a date as such, says why, and offers no email for it', () => {
     const html = renderHtml(
       <UsersTable
-        users={[user({ userDisplayName: 'Olga Onprem', passwordExpiryDate: null, daysUntilExpiry: null, expiryReason: 'managed_on_premises', validityDays: null })]}
+        users={[
+          user({ userDisplayName: 'Olga Onprem', passwordExpiryDate: null, daysUntilExpiry: null, expiryReason: 'managed_on_premises', validityDays: null }),
+        ]}
         emptyMessage=""
         timeZone="UTC"
       />,
@@ -28,9 +30,24 @@ describe('UsersTable', () => {
     const html = renderHtml(
       <UsersTable
         users={[
-          user({ latestReminder: { state: 'failed', error: 'Grant the Mail.Send application permission.', errorCode: 'ErrorAccessDenied', createdAt: '2025-03-15T13:00:00.000Z' } }),
-          user({ id: 'rec-2', lastNotified: '2025-03-14T09:30:00.000Z', status: 'notified', latestReminder: { state: 'sent', error: null, errorCode: null, createdAt: '2025-03-14T09:29:00.000Z' } }),
-          user({ id: 'rec-3', latestReminder: { state: 'deferred', error: 'The sending mailbox is at its limit.', errorCode: null, createdAt: '2025-03-15T13:00:00.000Z' } }),
+          user({
+            latestReminder: {
+              state: 'failed',
+              error: 'Grant the Mail.Send application permission.',
+              errorCode: 'ErrorAccessDenied',
+              createdAt: '2025-03-15T13:00:00.000Z',
+            },
+          }),
+          user({
+            id: 'rec-2',
+            lastNotified: '2025-03-14T09:30:00.000Z',
+            status: 'notified',
+            latestReminder: { state: 'sent', error: null, errorCode: null, createdAt: '2025-03-14T09:29:00.000Z' },
+          }),
+          user({
+            id: 'rec-3',
+            latestReminder: { state: 'deferred', error: 'The sending mailbox is at its limit.', errorCode: null, createdAt: '2025-03-15T13:00:00.000Z' },
+          }),
         ]}
         emptyMessage=""
         timeZone="UTC"
@@ -53,14 +70,26 @@ describe('UsersTable', () => {
 
   it('labels every cell for the card layout of narrow screens', () => {
     const html = renderHtml(<UsersTable users={[user()]} emptyMessage="" timeZone="UTC" />);
-    expect([...html.matchAll(/<td\b[^>]*data-label="([^"]+)"/g)].map((match) => match[1])).toEqual(['Email', 'Expires In', 'Reason', 'Last Notified', 'Status', 'Actions']);
+    expect([...html.matchAll(/<td\b[^>]*data-label="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      'Email',
+      'Expires In',
+      'Reason',
+      'Last Notified',
+      'Status',
+      'Actions',
+    ]);
   });
 });
 
 describe('UsersTableCard', () => {
   it('opens on Expiring soon, offering every filter with its count', () => {
     const html = renderHtml(<UsersTableCard />, {
-      queryData: [[passwordExpirationsPageKey({ ...DEFAULT_USERS_TABLE_VIEW, page: 1, pageSize: 25, search: '' }), expirationsPage([user()], 21, { expiring_soon: 21, expired: 43, no_date: 17, all: 81 })]],
+      queryData: [
+        [
+          passwordExpirationsPageKey({ ...DEFAULT_USERS_TABLE_VIEW, page: 1, pageSize: 25, search: '' }),
+          expirationsPage([user()], 21, { expiring_soon: 21, expired: 43, no_date: 17, all: 81 }),
+        ],
+      ],
     });
     const group = html.slice(html.indexOf('aria-label="Show users"'));
     expect(buttonNames(group).slice(0, 4)).toEqual(['Expiring soon (21)', 'Expired (43)', 'No date (17)', 'All (81)']);

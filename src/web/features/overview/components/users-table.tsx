@@ -39,7 +39,9 @@ const cardRow = 'max-sm:mb-3 max-sm:block max-sm:rounded-lg max-sm:border max-sm
 const cardLine = 'max-sm:flex max-sm:min-w-0 max-sm:items-center max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:whitespace-normal';
 const cardCell = cn(
   cardLine,
-  'max-sm:justify-between max-sm:text-right max-sm:break-all max-sm:before:shrink-0 max-sm:before:text-left ' + 'max-sm:before:font-medium max-sm:before:break-normal max-sm:before:text-muted-foreground ' + 'max-sm:before:content-[attr(data-label)]',
+  'max-sm:justify-between max-sm:text-right max-sm:break-all max-sm:before:shrink-0 max-sm:before:text-left ' +
+    'max-sm:before:font-medium max-sm:before:break-normal max-sm:before:text-muted-foreground ' +
+    'max-sm:before:content-[attr(data-label)]',
 );
 
 export function UsersTable({
@@ -72,7 +74,11 @@ export function UsersTable({
                 aria-sort={sortable ? ariaSortOf(sortable.order, sortable.sort) : undefined}
                 className={cn(name === 'Actions' && 'text-right', sortable ? 'max-sm:h-auto max-sm:px-0' : 'max-sm:hidden')}
               >
-                {sortable ? <SortButton name={name} direction={ariaSortOf(sortable.order, sortable.sort)} onClick={() => sortable.onSort(sortable.sort)} /> : name}
+                {sortable ? (
+                  <SortButton name={name} direction={ariaSortOf(sortable.order, sortable.sort)} onClick={() => sortable.onSort(sortable.sort)} />
+                ) : (
+                  name
+                )}
               </TableHead>
             );
           })}

@@ -20,6 +20,10 @@ export function expirationRecord(overrides: Partial<PasswordExpirationRecord> = 
 }
 
 /** The first page of the server's answer; every filter holds `total` users unless `counts` says otherwise. */
-export function expirationsPage(records: PasswordExpirationRecord[], total = records.length, counts?: PasswordExpirationsPage['counts']): PasswordExpirationsPage {
+export function expirationsPage(
+  records: PasswordExpirationRecord[],
+  total = records.length,
+  counts?: PasswordExpirationsPage['counts'],
+): PasswordExpirationsPage {
   return { records, total, counts: counts ?? { expiring_soon: total, expired: total, no_date: total, all: total }, page: 1, pageSize: 25 };
 }

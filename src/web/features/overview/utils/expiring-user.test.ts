@@ -63,7 +63,9 @@ describe('userDetails', () => {
   });
 
   it('says why a password without a date has none', () => {
-    expect(userDetails(record({ passwordExpiryDate: null, daysUntilExpiry: null, expiryReason: 'managed_on_premises', validityDays: null }), 'UTC').lines).toEqual([
+    expect(
+      userDetails(record({ passwordExpiryDate: null, daysUntilExpiry: null, expiryReason: 'managed_on_premises', validityDays: null }), 'UTC').lines,
+    ).toEqual([
       ['Email', 'ada@contoso.com'],
       ['Expires', 'Managed on-premises'],
       ['Days remaining', '—'],

@@ -3,7 +3,19 @@ import { ApiError } from '@/lib/api-client';
 import { automationToasts, manualEmailToasts, refreshUsersToasts, runNowToasts } from './overview-toasts';
 
 const serverError = (status: number, message: string) => new ApiError(status, { message });
-const summary = { scannedUsers: 10, usersInScope: 8, expiringUsers: 2, recentlyExpiredUsers: 0, dueUsers: 2, queued: 2, retried: 0, alreadyReminded: 0, inProgress: 0, notRetried: 0, withoutMailbox: 0 };
+const summary = {
+  scannedUsers: 10,
+  usersInScope: 8,
+  expiringUsers: 2,
+  recentlyExpiredUsers: 0,
+  dueUsers: 2,
+  queued: 2,
+  retried: 0,
+  alreadyReminded: 0,
+  inProgress: 0,
+  notRetried: 0,
+  withoutMailbox: 0,
+};
 
 describe('Run Now toasts', () => {
   it("show the server's account of the check, or the documented text", () => {
@@ -40,7 +52,10 @@ describe('automation toasts', () => {
 
 describe('manual email toasts', () => {
   it('say sent, or queued with the reason', () => {
-    expect(manualEmailToasts.success({ status: 'sent', message: 'Email sent successfully' })).toEqual({ title: 'Success', description: 'Email sent successfully' });
+    expect(manualEmailToasts.success({ status: 'sent', message: 'Email sent successfully' })).toEqual({
+      title: 'Success',
+      description: 'Email sent successfully',
+    });
     expect(manualEmailToasts.success({ status: 'queued', message: 'The mailbox is at its limit' })).toEqual({
       title: 'Email Queued',
       description: 'The mailbox is at its limit',

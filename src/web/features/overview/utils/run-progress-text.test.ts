@@ -20,7 +20,11 @@ const run = (overrides: Partial<RunStatus>): RunStatus => ({
 
 describe('runProgressText', () => {
   it('counts users read and reminders queued while the directory is read', () => {
-    expect(runProgressText(run({}))).toEqual({ title: 'Reading the directory…', counts: '1,500 users read · 12 reminders queued · 0 sent · 0 failed', summary: null });
+    expect(runProgressText(run({}))).toEqual({
+      title: 'Reading the directory…',
+      counts: '1,500 users read · 12 reminders queued · 0 sent · 0 failed',
+      summary: null,
+    });
   });
 
   it('counts sent and failed while the reminders go out, then ends with the summary', () => {

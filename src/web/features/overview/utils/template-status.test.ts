@@ -10,7 +10,8 @@ describe('isCustomTemplate', () => {
   });
 
   it('is Default for the default as the editor and sanitiser rewrite it', () => {
-    const rewritten = '<h2 style="text-align: left">Your password expires soon</h2><p>Hello {{userName}},</p><p>Thank you,<br>{{companyName}} IT &amp; Security</p>';
+    const rewritten =
+      '<h2 style="text-align: left">Your password expires soon</h2><p>Hello {{userName}},</p><p>Thank you,<br>{{companyName}} IT &amp; Security</p>';
     expect(isCustomTemplate(rewritten, defaultTemplate)).toBe(false);
   });
 

@@ -15,7 +15,9 @@ export interface UsersTableOrder {
 }
 
 /** The table opens on the users expiring soon, soonest first: the ones a reminder can still help. */
-export const DEFAULT_USERS_TABLE_VIEW = { filter: 'expiring_soon', sort: 'expiry', direction: 'asc' } as const satisfies UsersTableOrder & { filter: PasswordExpirationFilter };
+export const DEFAULT_USERS_TABLE_VIEW = { filter: 'expiring_soon', sort: 'expiry', direction: 'asc' } as const satisfies UsersTableOrder & {
+  filter: PasswordExpirationFilter;
+};
 
 /** A sortable header clicked: the same column turns round, another one sorts ascending. */
 export function nextOrder(current: UsersTableOrder, column: PasswordExpirationSort): UsersTableOrder {

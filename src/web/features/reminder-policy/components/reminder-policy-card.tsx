@@ -77,7 +77,8 @@ export function ReminderPolicyCard({ companyName, timeZone }: { companyName: str
         <CardDescription>
           {isError
             ? 'The saved reminder days could not be loaded.'
-            : `Remind every day within ${data?.daysBeforeExpiration ?? 'the'} days before the expiry (the schedule's Reminder ` + `Days), or only on the days you choose.`}
+            : `Remind every day within ${data?.daysBeforeExpiration ?? 'the'} days before the expiry (the schedule's Reminder ` +
+              `Days), or only on the days you choose.`}
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -17,7 +17,11 @@ interface Draft {
   ccManager: boolean;
 }
 
-const draftOf = (saved: ReminderRecipients): Draft => ({ pilotOn: saved.pilotMailbox !== null, pilotMailbox: saved.pilotMailbox ?? '', ccManager: saved.ccManager });
+const draftOf = (saved: ReminderRecipients): Draft => ({
+  pilotOn: saved.pilotMailbox !== null,
+  pilotMailbox: saved.pilotMailbox ?? '',
+  ccManager: saved.ccManager,
+});
 
 /**
  * Configuration > Pilot mode and managers: a pilot mailbox that receives every reminder instead
@@ -85,7 +89,13 @@ export function ReminderRecipientsCard() {
           {current?.pilotOn && (
             <FormField id="pilot-mailbox" label="Pilot mailbox" error={pilotError} hint="Managers get no copy while pilot mode is on.">
               {(control) => (
-                <Input {...control} type="email" autoComplete="email" value={current.pilotMailbox} onChange={(event) => change({ pilotMailbox: event.target.value })} />
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  value={current.pilotMailbox}
+                  onChange={(event) => change({ pilotMailbox: event.target.value })}
+                />
               )}
             </FormField>
           )}

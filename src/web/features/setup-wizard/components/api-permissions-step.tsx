@@ -29,8 +29,7 @@ export function ApiPermissionsStep() {
       </StepInstructions>
       {grantOf && missing.length > 0 && (
         <p role="status" className="text-sm font-medium text-destructive">
-          Your app registration is missing {missing.join(', ')}. Add {missing.length > 1 ? 'them' : 'it'}, grant admin consent, then run Test
-          Connection again.
+          Your app registration is missing {missing.join(', ')}. Add {missing.length > 1 ? 'them' : 'it'}, grant admin consent, then run Test Connection again.
         </p>
       )}
       <Table>
@@ -58,8 +57,8 @@ export function ApiPermissionsStep() {
         </TableBody>
       </Table>
       <StepNote>
-        Mail.Send as an application permission may send as any mailbox. To limit it to the sender mailbox, an Exchange administrator can
-        scope the app with RBAC for Applications in Exchange Online. Groups with hidden membership also need Member.Read.Hidden.
+        Mail.Send as an application permission may send as any mailbox. To limit it to the sender mailbox, an Exchange administrator can scope the app with RBAC
+        for Applications in Exchange Online. Groups with hidden membership also need Member.Read.Hidden.
       </StepNote>
     </div>
   );

@@ -16,14 +16,14 @@ export function AppRegistrationStep() {
           as a Global Administrator.
         </li>
         <li>
-          Browse to <PortalLabel>Identity</PortalLabel> &gt; <PortalLabel>Applications</PortalLabel> &gt; <PortalLabel>App registrations</PortalLabel>{' '}
-          (in the newer navigation: <PortalLabel>Entra ID</PortalLabel> &gt; <PortalLabel>App registrations</PortalLabel>) and choose{' '}
+          Browse to <PortalLabel>Identity</PortalLabel> &gt; <PortalLabel>Applications</PortalLabel> &gt; <PortalLabel>App registrations</PortalLabel> (in the
+          newer navigation: <PortalLabel>Entra ID</PortalLabel> &gt; <PortalLabel>App registrations</PortalLabel>) and choose{' '}
           <PortalLabel>New registration</PortalLabel>.
         </li>
         <li>
           Enter a name such as <em>Passwatch</em>. Under <PortalLabel>Supported account types</PortalLabel> choose{' '}
-          <PortalLabel>Accounts in this organizational directory only (Single tenant)</PortalLabel>. Leave <PortalLabel>Redirect URI</PortalLabel>{' '}
-          empty and choose <PortalLabel>Register</PortalLabel>.
+          <PortalLabel>Accounts in this organizational directory only (Single tenant)</PortalLabel>. Leave <PortalLabel>Redirect URI</PortalLabel> empty and
+          choose <PortalLabel>Register</PortalLabel>.
         </li>
         <li>
           The app&apos;s <PortalLabel>Overview</PortalLabel> page opens. Copy the <PortalLabel>Application (client) ID</PortalLabel> and the{' '}

@@ -4,14 +4,7 @@ import type { DemoGraphCredentials } from '../../../../shared/api/configuration'
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
-import {
-  initialWizardProgress,
-  isCurrentStepComplete,
-  isLastStep,
-  SETUP_STEPS,
-  wizardProgressReducer,
-  type SetupStepId,
-} from '../utils/wizard-progress';
+import { initialWizardProgress, isCurrentStepComplete, isLastStep, SETUP_STEPS, wizardProgressReducer, type SetupStepId } from '../utils/wizard-progress';
 import { ApiPermissionsStep } from './api-permissions-step';
 import { AppRegistrationStep } from './app-registration-step';
 import { ClientSecretStep } from './client-secret-step';
@@ -33,7 +26,15 @@ export interface SetupWizardProps {
 }
 
 /** The four-step Setup Guide for the Entra app registration (docs/product.md §Screens and routes). */
-export function SetupWizard({ open, onOpenChange, onComplete, demoMode, onUseDemoCredentials, connectWithMicrosoft, clientSecretExpiryField }: SetupWizardProps) {
+export function SetupWizard({
+  open,
+  onOpenChange,
+  onComplete,
+  demoMode,
+  onUseDemoCredentials,
+  connectWithMicrosoft,
+  clientSecretExpiryField,
+}: SetupWizardProps) {
   const [progress, dispatch] = useReducer(wizardProgressReducer, initialWizardProgress);
   const stepNumber = progress.current + 1;
   const step = SETUP_STEPS[progress.current] ?? SETUP_STEPS[0];
@@ -67,7 +68,8 @@ export function SetupWizard({ open, onOpenChange, onComplete, demoMode, onUseDem
                     aria-current={isCurrent ? 'step' : undefined}
                     onClick={() => dispatch({ type: 'goTo', step: index })}
                     className={cn(
-                      'flex w-full items-center gap-2 rounded-md border px-2 py-2 text-left text-xs outline-none ' + 'focus-visible:ring-[3px] focus-visible:ring-ring/50',
+                      'flex w-full items-center gap-2 rounded-md border px-2 py-2 text-left text-xs outline-none ' +
+                        'focus-visible:ring-[3px] focus-visible:ring-ring/50',
                       isCurrent ? 'border-primary bg-primary/5 text-foreground' : 'text-muted-foreground hover:bg-accent',
                     )}
                   >

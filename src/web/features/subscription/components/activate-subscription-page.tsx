@@ -75,8 +75,8 @@ export function ActivateSubscriptionPage() {
               <h2>Manual Activation</h2>
             </CardTitle>
             <CardDescription>
-              Paid with PayPal but the subscription is not active? Enter the subscription ID from your PayPal confirmation email
-              or your PayPal account under automatic payments.
+              Paid with PayPal but the subscription is not active? Enter the subscription ID from your PayPal confirmation email or your PayPal account under
+              automatic payments.
             </CardDescription>
           </CardHeader>
           <CardContent>

@@ -11,8 +11,7 @@ export function AlreadyPaidCard() {
           <h2>Already Paid</h2>
         </CardTitle>
         <CardDescription>
-          Completed the payment with PayPal but the subscription is not active yet? Activate it with the PayPal subscription ID
-          from your confirmation email.
+          Completed the payment with PayPal but the subscription is not active yet? Activate it with the PayPal subscription ID from your confirmation email.
         </CardDescription>
       </CardHeader>
       <CardFooter className="flex-wrap gap-2">

@@ -12,15 +12,12 @@ import { accessEndDate } from '../utils/subscription-state';
 /** docs/product.md §States (cancel): shown while cancelAtPeriodEnd is set, with the way back. */
 export function CancelScheduledAlert({ state }: { state: SubscriptionStatusResponse }) {
   // Once reactivated, the status hides this banner: the toast must not depend on it staying mounted.
-  const reactivate = useReactivateSubscription(() =>
-    toast({ title: billingMessages.reactivated, description: 'Your subscription will renew as usual.' }),
-  );
+  const reactivate = useReactivateSubscription(() => toast({ title: billingMessages.reactivated, description: 'Your subscription will renew as usual.' }));
   const endDate = accessEndDate(state);
 
   function reactivateSubscription() {
     reactivate.mutate(undefined, {
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to reactivate subscription.') }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to reactivate subscription.') }),
     });
   }
 
@@ -30,8 +27,7 @@ export function CancelScheduledAlert({ state }: { state: SubscriptionStatusRespo
       <AlertTitle>Cancellation scheduled</AlertTitle>
       <AlertDescription>
         <p>
-          Your subscription is scheduled to cancel on {endDate ? formatDateUs(endDate) : 'the end of the current period'}. You can
-          reactivate it before then.
+          Your subscription is scheduled to cancel on {endDate ? formatDateUs(endDate) : 'the end of the current period'}. You can reactivate it before then.
         </p>
         <Button size="sm" className="mt-2" onClick={reactivateSubscription} disabled={reactivate.isPending}>
           {reactivate.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden />}

@@ -6,16 +6,7 @@ import { billingMessages } from '../../../../shared/api/billing';
 import { formatDateUs } from '../../../../shared/domain/us-format';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -28,9 +19,7 @@ export function ManageSubscriptionCard({ state }: { state: SubscriptionStatusRes
         <CardTitle asChild>
           <h2>Manage Subscription</h2>
         </CardTitle>
-        <CardDescription>
-          Cancelling stops the renewal. Your organization keeps access until the end of the period it has paid for.
-        </CardDescription>
+        <CardDescription>Cancelling stops the renewal. Your organization keeps access until the end of the period it has paid for.</CardDescription>
       </CardHeader>
       <CardFooter className="flex-wrap gap-2">
         {/* Once cancellation is scheduled, the banner above offers to reactivate instead. */}
@@ -54,8 +43,7 @@ function CancelSubscriptionDialog({ periodEnd }: { periodEnd: string | null }) {
   function confirmCancel() {
     cancel.mutate(undefined, {
       onSuccess: () => setOpen(false),
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to cancel subscription.') }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to cancel subscription.') }),
     });
   }
 
@@ -69,8 +57,7 @@ function CancelSubscriptionDialog({ periodEnd }: { periodEnd: string | null }) {
           <DialogTitle>Cancel your subscription?</DialogTitle>
           <DialogDescription>
             The subscription will not renew. Passwatch keeps working
-            {periodEnd ? ` until ${formatDateUs(periodEnd)}` : ' until the end of the current period'}, and you can reactivate
-            it before then.
+            {periodEnd ? ` until ${formatDateUs(periodEnd)}` : ' until the end of the current period'}, and you can reactivate it before then.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

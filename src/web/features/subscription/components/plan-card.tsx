@@ -35,11 +35,7 @@ export function PlanCard({
 
   const titleId = `plan-${plan.id}-title`;
   return (
-    <Card
-      role="region"
-      aria-labelledby={titleId}
-      className={cn('h-full transition-shadow', selected && 'border-primary ring-2 ring-primary/40')}
-    >
+    <Card role="region" aria-labelledby={titleId} className={cn('h-full transition-shadow', selected && 'border-primary ring-2 ring-primary/40')}>
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
           <CardTitle asChild>

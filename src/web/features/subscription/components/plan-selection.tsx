@@ -8,13 +8,7 @@ import { buyerDetails } from '../utils/subscription-state';
 import { PlanCard } from './plan-card';
 
 /** The Monthly and Yearly cards; paying sends the browser to PayPal (docs/product.md §States, purchase). */
-export function PlanSelection({
-  heading,
-  buyer,
-}: {
-  heading: string;
-  buyer: Pick<AuthUser, 'email' | 'firstName' | 'lastName'>;
-}) {
+export function PlanSelection({ heading, buyer }: { heading: string; buyer: Pick<AuthUser, 'email' | 'firstName' | 'lastName'> }) {
   const [selectedPlan, setSelectedPlan] = useState<PlanId | null>(null);
   const createSubscription = useCreateSubscription();
   // Still true after success: the page stays until the browser has left for PayPal.
@@ -24,8 +18,7 @@ export function PlanSelection({
     createSubscription.mutate(
       { planType, ...buyerDetails(buyer) },
       {
-        onError: (error) =>
-          toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to create subscription.') }),
+        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to create subscription.') }),
       },
     );
   }

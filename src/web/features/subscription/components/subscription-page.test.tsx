@@ -11,15 +11,11 @@ const user = { email: 'ada@contoso.com', firstName: 'Ada', lastName: 'Lovelace' 
 
 function renderPage(state: SubscriptionStatusResponse | undefined): string {
   return renderHtml(
-    <SubscriptionPage
-      user={user}
-      organizationSwitcher={<button type="button">Switch organization</button>}
-      paymentMethodCard={<h2>Payment Method</h2>}
-    />,
+    <SubscriptionPage user={user} organizationSwitcher={<button type="button">Switch organization</button>} paymentMethodCard={<h2>Payment Method</h2>} />,
     {
-    path: '/subscription',
-    selected: contoso,
-    queryData: state ? [[subscriptionStatusQueryKey, state]] : [],
+      path: '/subscription',
+      selected: contoso,
+      queryData: state ? [[subscriptionStatusQueryKey, state]] : [],
     },
   );
 }
@@ -47,16 +43,13 @@ describe('/subscription', () => {
     expect(textOf(renderPage(buildSubscriptionStatus()))).toContain('Plan and billing for Contoso');
   });
 
-  it.each(['none', 'incomplete', 'incomplete_expired', 'canceled', 'trialing'] as const)(
-    'offers both plans, each with a select step, for %s',
-    (status) => {
-      const html = renderPage(buildSubscriptionStatus({ status }));
-      expect(headings(html)).toEqual(expect.arrayContaining(['Monthly', 'Yearly']));
-      expect(buttons(html).filter((name) => name === 'Select Plan')).toHaveLength(2);
-      // Paying is the second step.
-      expect(buttons(html)).not.toContain('Pay with PayPal');
-    },
-  );
+  it.each(['none', 'incomplete', 'incomplete_expired', 'canceled', 'trialing'] as const)('offers both plans, each with a select step, for %s', (status) => {
+    const html = renderPage(buildSubscriptionStatus({ status }));
+    expect(headings(html)).toEqual(expect.arrayContaining(['Monthly', 'Yearly']));
+    expect(buttons(html).filter((name) => name === 'Select Plan')).toHaveLength(2);
+    // Paying is the second step.
+    expect(buttons(html)).not.toContain('Pay with PayPal');
+  });
 
   it('shows the prices and features of docs/product.md §Constants', () => {
     const text = textOf(renderPage(buildSubscriptionStatus({ status: 'none', plan: null })));
@@ -65,7 +58,12 @@ describe('/subscription', () => {
     expect(text).toContain('about $30 per month');
     expect(text).toContain('Save $55');
     expect(text).toContain('Priority support');
-    for (const feature of ['Password expiration monitoring', 'Customizable email notifications', 'Full Microsoft 365 integration', 'Audit logs and reporting']) {
+    for (const feature of [
+      'Password expiration monitoring',
+      'Customizable email notifications',
+      'Full Microsoft 365 integration',
+      'Audit logs and reporting',
+    ]) {
       expect(text).toContain(feature);
     }
   });

@@ -1,11 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AuthUser } from '../../../../shared/api/auth';
-import {
-  normalizeSubscriptionStatus,
-  requiresSubscription,
-  showsAlreadyPaidCard,
-  showsPlanCards,
-} from '../../../../shared/domain/subscription-status';
+import { normalizeSubscriptionStatus, requiresSubscription, showsAlreadyPaidCard, showsPlanCards } from '../../../../shared/domain/subscription-status';
 import { BackToDashboardLink } from '@/components/back-to-dashboard-link';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { LogoutButton } from '@/components/logout-button';
@@ -62,9 +57,7 @@ export function SubscriptionPage({
         <div className="space-y-8">
           {state.cancelAtPeriodEnd && <CancelScheduledAlert state={state} />}
           <SubscriptionStatusCard state={state} page="subscription" />
-          {showsPlanCards(status) && (
-            <PlanSelection heading={status === 'trialing' ? 'Upgrade to Paid Plan' : 'Choose Your Plan'} buyer={user} />
-          )}
+          {showsPlanCards(status) && <PlanSelection heading={status === 'trialing' ? 'Upgrade to Paid Plan' : 'Choose Your Plan'} buyer={user} />}
           <div className="grid gap-4 md:grid-cols-2">
             {status === 'active' && <ManageSubscriptionCard state={state} />}
             {status === 'past_due' && paymentMethodCard}

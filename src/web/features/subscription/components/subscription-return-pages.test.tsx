@@ -32,10 +32,7 @@ describe('payment return page', () => {
   });
 
   it("shows the server's reason when the activation failed", async () => {
-    const queryClient = await afterActivation(
-      'I-CANCELLED',
-      new Response('{"message":"This PayPal subscription has been cancelled"}', { status: 400 }),
-    );
+    const queryClient = await afterActivation('I-CANCELLED', new Response('{"message":"This PayPal subscription has been cancelled"}', { status: 400 }));
     const html = renderHtml(<SubscriptionSuccessPage />, { path: '/subscription/success?subscription_id=I-CANCELLED', queryClient });
     expect(headings(html)).toContain('Activation Failed');
     expect(textOf(html)).toContain('This PayPal subscription has been cancelled');
@@ -78,7 +75,9 @@ describe('manual activation page', () => {
     const html = renderHtml(<ActivateSubscriptionPage />, { path: '/subscription/activate' });
     expect(headings(html)).toContain('Activate Subscription');
     expect(html).toMatch(/<label[^>]*for="paypal-subscription-id"[^>]*>PayPal Subscription ID<\/label>/);
-    expect(html).toMatch(/<input[^>]*aria-describedby="paypal-subscription-id-hint"[^>]*id="paypal-subscription-id"|<input[^>]*id="paypal-subscription-id"[^>]*aria-describedby="paypal-subscription-id-hint"/);
+    expect(html).toMatch(
+      /<input[^>]*aria-describedby="paypal-subscription-id-hint"[^>]*id="paypal-subscription-id"|<input[^>]*id="paypal-subscription-id"[^>]*aria-describedby="paypal-subscription-id-hint"/,
+    );
     expect(textOf(html)).toContain('usually starts with I- followed by letters and numbers');
     expect(hrefOf(html, 'Back')).toBe('/subscription');
     expect(buttons(html)).toContain('Activate Subscription');

@@ -10,7 +10,8 @@ import { subscriptionDateLine } from '../utils/subscription-state';
 const STATUS_DESCRIPTIONS: Record<ReturnType<typeof normalizeSubscriptionStatus>, string> = {
   active: 'Your organization has full access to Passwatch.',
   past_due:
-    'PayPal could not collect the last payment and keeps retrying it. Reminders and the dashboard are paused until ' + 'a payment goes through: update the payment method.',
+    'PayPal could not collect the last payment and keeps retrying it. Reminders and the dashboard are paused until ' +
+    'a payment goes through: update the payment method.',
   canceled: 'The subscription has been cancelled and access has ended. Reminders and the dashboard are off until a new plan is bought.',
   incomplete: 'The payment was not completed.',
   incomplete_expired: 'The payment was not completed in time.',
@@ -48,9 +49,7 @@ export function SubscriptionStatusCard({
               <div className="flex items-center gap-2">
                 <CreditCardIcon className="size-4 text-muted-foreground" aria-hidden />
                 <dt className="text-muted-foreground">Plan</dt>
-                <dd className="font-medium">
-                  {PLANS[state.plan].name}
-                </dd>
+                <dd className="font-medium">{PLANS[state.plan].name}</dd>
               </div>
             )}
             {dateLine && (

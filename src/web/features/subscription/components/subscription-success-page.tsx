@@ -11,8 +11,7 @@ import { useActivateSubscription, useLatestActivation } from '../api/activate-su
 
 const ACTIVATION_FAILED = 'Failed to activate subscription.';
 
-const reportFailure = (error: Error) =>
-  toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, ACTIVATION_FAILED) });
+const reportFailure = (error: Error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, ACTIVATION_FAILED) });
 
 /** /subscription/success: PayPal returns the buyer with ?subscription_id=I-… to activate. */
 export function SubscriptionSuccessPage() {
@@ -41,11 +40,7 @@ export function SubscriptionSuccessPage() {
             text="PayPal did not return a subscription ID. If you completed the payment, activate it manually with the ID from your PayPal confirmation."
           />
         ) : activation?.status === 'success' ? (
-          <Outcome
-            icon={<CircleCheckIcon className="size-6 text-success" aria-hidden />}
-            heading="Subscription Activated"
-            text={billingMessages.activated}
-          />
+          <Outcome icon={<CircleCheckIcon className="size-6 text-success" aria-hidden />} heading="Subscription Activated" text={billingMessages.activated} />
         ) : activation?.status === 'error' ? (
           <Outcome
             icon={<CircleAlertIcon className="size-6 text-destructive" aria-hidden />}

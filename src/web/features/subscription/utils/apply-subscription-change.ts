@@ -11,8 +11,5 @@ import { toSubscriptionStatus } from './subscription-state';
  */
 export async function applySubscriptionChange(queryClient: QueryClient, change: SubscriptionChangeResponse): Promise<void> {
   queryClient.setQueryData(subscriptionStatusQueryKey, toSubscriptionStatus(change));
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: tenantsQueryKey }),
-    queryClient.invalidateQueries({ queryKey: authUserQueryKey }),
-  ]);
+  await Promise.all([queryClient.invalidateQueries({ queryKey: tenantsQueryKey }), queryClient.invalidateQueries({ queryKey: authUserQueryKey })]);
 }

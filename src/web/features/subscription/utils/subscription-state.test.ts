@@ -49,9 +49,7 @@ describe('subscriptionDateLine', () => {
 
 describe('accessEndDate', () => {
   it('falls back to the end of the paid period', () => {
-    expect(accessEndDate(buildSubscriptionStatus({ subscriptionEndsAt: null, currentPeriodEnd: '2025-04-01T00:00:00Z' }))).toBe(
-      '2025-04-01T00:00:00Z',
-    );
+    expect(accessEndDate(buildSubscriptionStatus({ subscriptionEndsAt: null, currentPeriodEnd: '2025-04-01T00:00:00Z' }))).toBe('2025-04-01T00:00:00Z');
   });
 });
 

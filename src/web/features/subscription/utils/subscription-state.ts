@@ -55,6 +55,9 @@ export function subscriptionDateLine(state: SubscriptionStatusResponse, page: 's
 
 /** What PayPal's page is prefilled with: the user's address and full name, when known. */
 export function buyerDetails(user: Pick<AuthUser, 'email' | 'firstName' | 'lastName'>): { userEmail: string | null; userName: string | null } {
-  const name = [user.firstName, user.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
   return { userEmail: user.email || null, userName: name || null };
 }

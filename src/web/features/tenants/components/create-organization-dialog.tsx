@@ -2,16 +2,7 @@ import { useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { LoaderCircleIcon } from 'lucide-react';
 import { createTenantBody } from '../../../../shared/api/tenants';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -95,12 +86,7 @@ export function CreateOrganizationDialog({ trigger }: { trigger: ReactElement })
               />
             )}
           </FormField>
-          <FormField
-            id="organization-domain"
-            label="Domain"
-            hint="The primary domain of the organization's Microsoft 365 directory."
-            error={errors.domain}
-          >
+          <FormField id="organization-domain" label="Domain" hint="The primary domain of the organization's Microsoft 365 directory." error={errors.domain}>
             {(control) => (
               <Input
                 {...control}

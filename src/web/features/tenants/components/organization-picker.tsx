@@ -34,9 +34,7 @@ function NoOrganizations() {
         <Building2Icon className="size-6" aria-hidden />
       </span>
       <h2 className="text-lg font-semibold">No Organizations Yet</h2>
-      <p className="mt-1 mb-6 max-w-sm text-sm text-muted-foreground">
-        Add your first organization to start monitoring password expiry and sending reminders.
-      </p>
+      <p className="mt-1 mb-6 max-w-sm text-sm text-muted-foreground">Add your first organization to start monitoring password expiry and sending reminders.</p>
       <CreateOrganizationDialog
         trigger={
           <Button>
@@ -83,7 +81,12 @@ function OrganizationGrid({ tenants, onManage }: { tenants: readonly Tenant[]; o
           trigger={
             <button
               type="button"
-              className={"flex h-full min-h-44 w-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed " + "border-input bg-transparent p-6 text-sm font-medium text-muted-foreground transition-colors outline-none " + "hover:border-primary/50 hover:bg-accent/50 hover:text-accent-foreground focus-visible:ring-[3px] " + "focus-visible:ring-ring/50"}
+              className={
+                'flex h-full min-h-44 w-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed ' +
+                'border-input bg-transparent p-6 text-sm font-medium text-muted-foreground transition-colors outline-none ' +
+                'hover:border-primary/50 hover:bg-accent/50 hover:text-accent-foreground focus-visible:ring-[3px] ' +
+                'focus-visible:ring-ring/50'
+              }
             >
               <span className="flex size-10 items-center justify-center rounded-full bg-muted">
                 <PlusIcon className="size-5" aria-hidden />

@@ -29,11 +29,7 @@ export function DeploymentChecklist() {
         items={checklist}
         icon={<CheckIcon className="mt-0.5 size-4 shrink-0 text-success-strong" aria-hidden />}
       />
-      <GuidanceCard
-        title="Testing Tips"
-        items={tips}
-        icon={<LightbulbIcon className="mt-0.5 size-4 shrink-0 text-warning-strong" aria-hidden />}
-      />
+      <GuidanceCard title="Testing Tips" items={tips} icon={<LightbulbIcon className="mt-0.5 size-4 shrink-0 text-warning-strong" aria-hidden />} />
     </div>
   );
 }

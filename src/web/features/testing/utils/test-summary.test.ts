@@ -5,7 +5,13 @@ import { overallSummaryMessage, overallTestStatus } from './test-summary';
 function result(statuses: [TestStatus, TestStatus, TestStatus, TestStatus]): TestConfigurationResult {
   const [tenantConnection, graphPermissions, emailTemplate, securityGroups] = statuses.map((status) => ({ status, message: status }));
   const connection: TestConfigurationResult['connection'] = { status: 'connected', problem: null, message: 'Connected', missingPermissions: [] };
-  return { tenantConnection: tenantConnection!, graphPermissions: graphPermissions!, emailTemplate: emailTemplate!, securityGroups: securityGroups!, connection };
+  return {
+    tenantConnection: tenantConnection!,
+    graphPermissions: graphPermissions!,
+    emailTemplate: emailTemplate!,
+    securityGroups: securityGroups!,
+    connection,
+  };
 }
 
 describe('overall test status', () => {

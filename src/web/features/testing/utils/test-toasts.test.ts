@@ -3,8 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import type { TestConfigurationResult } from '../../../../shared/api/configuration';
 import { testCompletedToast, testFailedToast } from './test-toasts';
 
-const invalidSecret =
-  "Invalid client secret: Entra ID expected the secret's Value, not its Secret ID. In Certificates & secrets, copy the Value column.";
+const invalidSecret = "Invalid client secret: Entra ID expected the secret's Value, not its Secret ID. In Certificates & secrets, copy the Value column.";
 
 const allGood: TestConfigurationResult = {
   tenantConnection: { status: 'success', message: 'Signed in to tenant contoso.onmicrosoft.com.' },

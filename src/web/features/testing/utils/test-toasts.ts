@@ -16,7 +16,9 @@ export function testCompletedToast(kind: TestRunKind, result: TestConfigurationR
   const { connection } = result;
   if (connection.status === 'connected') return { title: 'Connection test completed successfully', description: connection.message };
   const description =
-    connection.problem === 'credentials' ? `Tenant authentication failed: ${connection.message}` : describeConnectionProblem(connection.problem, connection.message);
+    connection.problem === 'credentials'
+      ? `Tenant authentication failed: ${connection.message}`
+      : describeConnectionProblem(connection.problem, connection.message);
   return { variant: 'destructive', title: 'Connection test failed', description };
 }
 
