@@ -37,6 +37,7 @@ describe('GET /api/app-info', () => {
       demoMode: true,
       adminHint: null,
       simulatedMailboxUrl: 'http://127.0.0.1:3002/mailbox',
+      accountMailSinkUrl: null,
       supportEmail: 'help@passwatch.test',
     });
     const forFirst = await app.inject({ method: 'GET', url: '/api/app-info', headers: { cookie: await sessionCookieFor(database.db, first) } });

@@ -31,7 +31,14 @@ describe('configuration defaults (docs/product.md §Constants)', () => {
     expect(CONFIGURATION_DEFAULTS.passwordValidityDays).toBeLessThanOrEqual(PASSWORD_VALIDITY_DAYS_RANGE.max);
   });
 
-  it('names the four template variables', () => {
-    expect(TEMPLATE_VARIABLES).toEqual(['{{userName}}', '{{daysRemaining}}', '{{expirationDate}}', '{{companyName}}']);
+  it("names the spec's four template variables and the sign-in name and password-change link", () => {
+    expect(TEMPLATE_VARIABLES).toEqual([
+      '{{userName}}',
+      '{{daysRemaining}}',
+      '{{expirationDate}}',
+      '{{companyName}}',
+      '{{userPrincipalName}}',
+      '{{changePasswordUrl}}',
+    ]);
   });
 });
