@@ -1,5 +1,5 @@
 // GET /v1.0/users (paged), /v1.0/users/$count, /v1.0/users/{id | userPrincipalName} and its /manager.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { countMatching, filterPredicate } from './collection.js';
 import { chargeDirectoryUnits, resourceUnits } from './directory-throttle.js';
 import { registerEntityListRoute } from './entity-list-route.js';
@@ -36,7 +36,8 @@ export function registerUserRoutes(app: FastifyInstance, state: GraphSimulatorSt
     return String(countMatching(caller.tenant.users, filterPredicate(USER_SHAPE, query.filter)));
   });
 
-  app.get('/v1.0/users/:id', async (request, reply) => {
+  /** The user `/users/{id | userPrincipalName}` names, after the caller's permission and throttling charge; and the $select. */
+  const requestedUser = (request: FastifyRequest) => {
     const caller = authenticateCaller(state, request);
     requirePermission(caller, READ_USERS);
     const { id } = request.params as { id: string };
@@ -44,28 +45,27 @@ export function registerUserRoutes(app: FastifyInstance, state: GraphSimulatorSt
     chargeDirectoryUnits(state, caller.tenant, caller.appId, resourceUnits({ base: 1, selected: false }));
     const user = caller.tenant.findUser(id);
     if (!user) throw resourceNotFound(id);
+    return { tenant: caller.tenant, user, select: query.select };
+  };
+
+  app.get('/v1.0/users/:id', async (request, reply) => {
+    const { user, select } = requestedUser(request);
     return odataJson(reply, {
-      '@odata.context': metadataContext(requestBaseUrl(request), 'users', query.select, '/$entity'),
-      ...projectEntity(USER_SHAPE, user, query.select),
+      '@odata.context': metadataContext(requestBaseUrl(request), 'users', select, '/$entity'),
+      ...projectEntity(USER_SHAPE, user, select),
     });
   });
 
   // The manager navigation property: the manager as a directoryObject of type user, or 404 when
   // the user has none (Graph's answer then names the 'manager' resource).
   app.get('/v1.0/users/:id/manager', async (request, reply) => {
-    const caller = authenticateCaller(state, request);
-    requirePermission(caller, READ_USERS);
-    const { id } = request.params as { id: string };
-    const query = parseListQuery(request.url, undefined, { ...USER_RULES, allowed: ['$select'] });
-    chargeDirectoryUnits(state, caller.tenant, caller.appId, resourceUnits({ base: 1, selected: false }));
-    const user = caller.tenant.findUser(id);
-    if (!user) throw resourceNotFound(id);
-    const manager = caller.tenant.managerOf(user);
+    const { tenant, user, select } = requestedUser(request);
+    const manager = tenant.managerOf(user);
     if (!manager) throw resourceNotFound('manager');
     return odataJson(reply, {
-      '@odata.context': metadataContext(requestBaseUrl(request), 'directoryObjects', query.select, '/$entity'),
+      '@odata.context': metadataContext(requestBaseUrl(request), 'directoryObjects', select, '/$entity'),
       '@odata.type': '#microsoft.graph.user',
-      ...projectEntity(USER_SHAPE, manager, query.select),
+      ...projectEntity(USER_SHAPE, manager, select),
     });
   });
 }
