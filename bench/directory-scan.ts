@@ -39,7 +39,7 @@ try {
   const client = new GraphClient({
     authorityUrl: baseUrl,
     graphUrl: baseUrl,
-    tenantId: String(tenant.directoryId),
+    entraTenantId: String(tenant.directoryId),
     clientId: String(tenant.applicationId),
     credential: clientSecretCredential(String(tenant.clientSecret)),
     tokenCache: new TokenCache(),

@@ -81,17 +81,17 @@ export function graphClientFor(deps: Pick<TenantGraphDeps, 'graph' | 'clock'>, c
   return graphClientForTenant(deps, connection.configuration.entraTenantId, connection);
 }
 
-/** A Graph client signing in to `tenantId` as `app` (before any configuration names the tenant: Connect with Microsoft). */
+/** A Graph client signing in to Entra tenant `entraTenantId` as `app` (before any configuration names the tenant: Connect with Microsoft). */
 export function graphClientForTenant(
   deps: Pick<TenantGraphDeps, 'graph' | 'clock'>,
-  tenantId: string,
+  entraTenantId: string,
   app: AppIdentity & { consentRemedy?: string | undefined },
 ): GraphClient {
   const { graph } = deps;
   return new GraphClient({
     authorityUrl: graph.authorityUrl,
     graphUrl: graph.apiUrl,
-    tenantId,
+    entraTenantId,
     clientId: app.clientId,
     credential: app.credential,
     ...(app.consentRemedy ? { consentRemedy: app.consentRemedy } : {}),

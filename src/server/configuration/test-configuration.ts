@@ -70,7 +70,7 @@ async function runChecks(deps: TenantGraphDeps, configuration: ConfigurationRow)
   }
   const claims = accessTokenClaims(token.value);
   const [permissions, securityGroups] = await Promise.all([checkPermissions(client, configuration, claims.roles), checkSecurityGroups(client, configuration)]);
-  const tenantConnection = checkTenant(configuration, claims.tenantId);
+  const tenantConnection = checkTenant(configuration, claims.entraTenantId);
   return {
     tenantConnection,
     graphPermissions: permissions.check,

@@ -41,7 +41,7 @@ export async function connectOrganization(deps: TenantGraphDeps, app: AppIdentit
   }
   const claims = accessTokenClaims(token);
   // The token names its directory by id: the one recorded, whatever form the answer used.
-  const directoryId = (claims.tenantId ?? input.entraTenantId).toLowerCase();
+  const directoryId = (claims.entraTenantId ?? input.entraTenantId).toLowerCase();
   const now = deps.clock();
   const actorName = await actorNameOf(deps.db, input.actorUserId);
   const recorded = await deps.db.transaction(async (tx) => {

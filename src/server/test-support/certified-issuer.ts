@@ -15,7 +15,7 @@ export interface CertifiedIssuerOptions {
   accounts: Record<string, Record<string, unknown>>;
   /**
    * false: every granted claim also goes into the ID token, as Entra puts `tid`, `oid` and
-   * `preferred_username` there. Default true, the spec-conformant behaviour.
+   * `preferred_username` there. Default true, as OpenID Connect Core prescribes.
    */
   conformIdTokenClaims?: boolean;
   port?: number;

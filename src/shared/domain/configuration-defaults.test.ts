@@ -31,7 +31,7 @@ describe('configuration defaults (docs/product.md §Constants)', () => {
     expect(CONFIGURATION_DEFAULTS.passwordValidityDays).toBeLessThanOrEqual(PASSWORD_VALIDITY_DAYS_RANGE.max);
   });
 
-  it("names the spec's four template variables and the sign-in name and password-change link", () => {
+  it('names the four original template variables, then the sign-in name and the password-change link', () => {
     expect(TEMPLATE_VARIABLES).toEqual([
       '{{userName}}',
       '{{daysRemaining}}',

@@ -76,7 +76,7 @@ export async function startGraphHarness(): Promise<GraphHarness> {
       new GraphClient({
         authorityUrl: baseUrl,
         graphUrl: baseUrl,
-        tenantId: credentials.directoryId,
+        entraTenantId: credentials.directoryId,
         clientId: credentials.applicationId,
         credential: clientSecretCredential(credentials.clientSecret),
         fetch: recordingFetch,

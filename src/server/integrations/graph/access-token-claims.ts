@@ -4,7 +4,7 @@ import type { GraphClient } from './graph-client.js';
 
 export interface AccessTokenClaims {
   /** `tid`: the directory that issued the token. */
-  tenantId: string | null;
+  entraTenantId: string | null;
   /** `roles`: the application permissions granted with admin consent. */
   roles: string[] | null;
 }
@@ -18,11 +18,11 @@ export function accessTokenClaims(accessToken: string): AccessTokenClaims {
   try {
     const payload = decodeJwt(accessToken);
     return {
-      tenantId: typeof payload.tid === 'string' ? payload.tid : null,
+      entraTenantId: typeof payload.tid === 'string' ? payload.tid : null,
       roles: Array.isArray(payload.roles) ? payload.roles.filter((role): role is string => typeof role === 'string') : null,
     };
   } catch {
-    return { tenantId: null, roles: null };
+    return { entraTenantId: null, roles: null };
   }
 }
 

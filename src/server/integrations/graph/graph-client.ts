@@ -15,7 +15,7 @@ export interface GraphClientOptions {
   /** Graph base, e.g. https://graph.microsoft.com */
   graphUrl: string;
   /** The tenant in the token URL: Directory (tenant) ID or a verified domain. */
-  tenantId: string;
+  entraTenantId: string;
   clientId: string;
   /** A client secret or a certificate (client-credential.ts). */
   credential: ClientCredential;
@@ -102,7 +102,7 @@ export class GraphClient {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.tokenCache = options.tokenCache ?? sharedTokenCache;
     this.graphOrigin = new URL(options.graphUrl).origin;
-    this.cacheKey = { authorityUrl: options.authorityUrl, tenantId: options.tenantId, clientId: options.clientId };
+    this.cacheKey = { authorityUrl: options.authorityUrl, entraTenantId: options.entraTenantId, clientId: options.clientId };
   }
 
   /** A valid access token; `forceRefresh` asks Entra even when a cached one is still good. */
@@ -303,8 +303,8 @@ export class GraphClient {
   }
 
   private async requestToken(): Promise<AccessToken> {
-    const { authorityUrl, tenantId, clientId, credential, consentRemedy } = this.options;
-    const url = `${authorityUrl}/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`;
+    const { authorityUrl, entraTenantId, clientId, credential, consentRemedy } = this.options;
+    const url = `${authorityUrl}/${encodeURIComponent(entraTenantId)}/oauth2/v2.0/token`;
     const requestedAt = this.clock().getTime();
     const result: HttpResult = await requestWithRetries(
       // Built per attempt: an assertion is accepted once, so a retry needs a new one.
@@ -328,7 +328,7 @@ export class GraphClient {
     );
     const body = isRecord(result.body) ? result.body : {};
     if (result.status !== 200 || typeof body.access_token !== 'string')
-      throw tokenRequestError(result.status, result.body, { tenantId, clientId, consentRemedy });
+      throw tokenRequestError(result.status, result.body, { entraTenantId, clientId, consentRemedy });
     const expiresInSeconds = typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in);
     // Counted from when it was asked for, so time spent in transit only makes the estimate safer.
     return { accessToken: body.access_token, expiresAtMs: requestedAt + (Number.isFinite(expiresInSeconds) ? expiresInSeconds : 0) * 1000 };

@@ -64,7 +64,7 @@ export const NO_SERVICE_PRINCIPAL_CODE = 'AADSTS7000229';
  * A failed client-credentials token request, from its status and JSON body. `consentRemedy` says
  * what to do about AADSTS7000229 when it is not the organization's own app registration.
  */
-export function tokenRequestError(status: number, body: unknown, context: { tenantId: string; clientId: string; consentRemedy?: string }): GraphError {
+export function tokenRequestError(status: number, body: unknown, context: { entraTenantId: string; clientId: string; consentRemedy?: string }): GraphError {
   const { error, error_description: description, error_codes: codes } = (isObject(body) ? body : {}) as TokenErrorBody;
   const entraCode = Array.isArray(codes) ? codes.find((code) => typeof code === 'number') : undefined;
   const code = entraCode !== undefined ? `AADSTS${entraCode}` : (error ?? `http_${status}`);
@@ -80,18 +80,18 @@ export function tokenRequestError(status: number, body: unknown, context: { tena
       return credentials('The client secret has expired. Create a new client secret under Certificates & secrets and save its Value here.');
     case 700016:
       return credentials(
-        `Application ID ${context.clientId} was not found in the directory ${context.tenantId}. Check the Application ` +
+        `Application ID ${context.clientId} was not found in the directory ${context.entraTenantId}. Check the Application ` +
           `(client) ID on the app registration's overview and that the app is registered in, or consented to by, this tenant.`,
       );
     case 90002:
       return credentials(
-        `Tenant ${context.tenantId} was not found. Check the Tenant ID: use the Directory (tenant) ID or a verified ` +
+        `Tenant ${context.entraTenantId} was not found. Check the Tenant ID: use the Directory (tenant) ID or a verified ` +
           `domain such as contoso.onmicrosoft.com.`,
       );
     case 7000229:
       return credentials(
         context.consentRemedy ??
-          `The application has no service principal in tenant ${context.tenantId}: admin consent was never given. A ` +
+          `The application has no service principal in tenant ${context.entraTenantId}: admin consent was never given. A ` +
             `Global Administrator must open the app's API permissions and click "Grant admin consent".`,
       );
   }

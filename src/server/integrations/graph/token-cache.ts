@@ -9,7 +9,7 @@ export interface AccessToken {
 
 export interface TokenCacheKey {
   authorityUrl: string;
-  tenantId: string;
+  entraTenantId: string;
   clientId: string;
 }
 
@@ -71,6 +71,6 @@ export class TokenCache {
 /** The process-wide cache Graph clients use unless given their own. */
 export const sharedTokenCache = new TokenCache();
 
-function cacheId({ authorityUrl, tenantId, clientId }: TokenCacheKey): string {
-  return [authorityUrl, tenantId.toLowerCase(), clientId.toLowerCase()].join('|');
+function cacheId({ authorityUrl, entraTenantId, clientId }: TokenCacheKey): string {
+  return [authorityUrl, entraTenantId.toLowerCase(), clientId.toLowerCase()].join('|');
 }
