@@ -45,11 +45,17 @@ test('a security alert reaches the SMTP sink once the admin turns Security Alert
   await expect(toast(page, 'Configuration saved successfully')).toBeVisible();
 
   await expectOnSinkPage(page, email, `Security alert: ${organization}'s configuration was changed`);
-  // (On a Monday from 08:00 in the organization's zone its weekly report is there too.)
   const alert = page.getByRole('article').filter({ hasText: email }).filter({ hasText: 'Security alert:' });
   await expect(alert).toContainText('check time (08:00 → 09:30)');
   // The creation while the toggle was off was not mailed.
   await expect(page.getByRole('article').filter({ hasText: email }).filter({ hasText: 'created the configuration' })).toHaveCount(0);
+
+  // The weekly report goes out on Mondays from 08:00; demo mode sends it on request.
+  await page.goto('/account');
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  await page.getByRole('button', { name: 'Send Weekly Report Now' }).click();
+  await expect(toast(page, 'Weekly report sent')).toBeVisible();
+  await expectOnSinkPage(page, email, `${organization}: weekly report for the week of`);
 });
 
 test('the operator publishes a system update that users with System Updates on receive', async ({ page }) => {

@@ -7,15 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FAULTS } from '../../simulators/graph/state.js';
 import { createSmtpSink, type SmtpSink } from '../../simulators/smtp/index.js';
 import { addDays, utcMidnightOf, dayOfWeek } from '../../shared/domain/local-date.js';
+import { DAY_MS } from '../../shared/domain/day-length.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { accountMailOutbox, auditLogs, memberships, operatorAuditLog, tenants } from '../db/schema/index.js';
 import { configurationBodyFor, NotificationHarness, waitFor, type Customer } from '../notifications/test-support/notification-harness.js';
 import { createUser, sessionCookieFor } from '../test-support/factories.js';
 import { runAccountMailTick } from './index.js';
+import { queueWeeklyReportNow } from './periodic-mail.js';
 
 const FROM = 'alerts@passwatch.test';
 const OPERATOR = 'ops@passwatch.test';
-const DAY_MS = 86_400_000;
 
 let harness: NotificationHarness;
 let sink: SmtpSink;
@@ -314,6 +315,30 @@ describe('weekly report', () => {
     await runAccountMailTick(services(), new Date(monday.getTime() + 2 * DAY_MS));
     expect(await mailFor(alpha.email)).toEqual([]);
     expect(await mailFor(beta.email)).toEqual([]);
+  });
+});
+
+describe("demo mode's Send Weekly Report Now", () => {
+  it("queues the organization's report as of today whatever the day, once a day, and claims nothing while nobody wants it", async () => {
+    const alpha = await customer();
+    await checkAndDrain(alpha);
+    // A Tuesday in the past: the outbox sends only what is due by the real clock.
+    const tuesday = new Date(latestMondayMorning().getTime() - 6 * DAY_MS);
+
+    await setPreferences(alpha, { weeklyReports: false });
+    expect(await queueWeeklyReportNow(harness.database.db, alpha.tenantId, tuesday)).toBe(0);
+    expect(await mailFor(alpha.email)).toEqual([]);
+
+    // Turned on, the same day's report still goes out: the refusal above claimed nothing.
+    await setPreferences(alpha, { weeklyReports: true });
+    expect(await queueWeeklyReportNow(harness.database.db, alpha.tenantId, tuesday)).toBe(1);
+    const [report, ...more] = await mailFor(alpha.email);
+    expect(more).toEqual([]);
+    expect(report!.subject).toBe(`Contoso Ltd: weekly report for the week of ${localDateOf(tuesday, 'UTC')}`);
+    expect(report!.text).toContain(`In the last 7 days: ${harness.mail(alpha).length} reminders sent`);
+
+    expect(await queueWeeklyReportNow(harness.database.db, alpha.tenantId, new Date(tuesday.getTime() + 3_600_000))).toBe(0);
+    expect(await mailFor(alpha.email)).toEqual([]);
   });
 });
 

@@ -2,7 +2,8 @@
 // organization's time zone) and the helpdesk digest (once a day, after the day's check and its
 // reminders are through). Each period is claimed in the transaction that queues its mail, so it
 // is composed once however many instances look.
-import { and, asc, count, eq, exists, gte, inArray, lt, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gte, inArray, lt, notExists, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { DAY_MS } from '../../shared/domain/day-length.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { addDays, dayOfWeek, daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
 import { wallClockOf } from '../../shared/domain/zoned-time.js';
@@ -22,7 +23,7 @@ const REPORT_DAYS_AHEAD = 14;
 const REPORT_LIST_LIMIT = 25;
 /** People named in a helpdesk digest per list (a mail, not a spreadsheet); the rest are counted. */
 const DIGEST_LIST_LIMIT = 200;
-const WEEK_MS = 7 * 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
 
 /** Claims a period; false when another pass (or instance) already composed it. */
 type PeriodKind = (typeof accountMailPeriods.$inferInsert)['kind'];
@@ -114,54 +115,76 @@ export async function queueWeeklyReports(db: Database, now: Date): Promise<numbe
     return dayOfWeek(today) === MONDAY && wallClockOf(now, timeZone).hour >= WEEKLY_REPORT_HOUR ? today : null;
   });
   let queued = 0;
-  for (const { tenantId, period } of due) {
-    queued += await db.transaction(async (tx) => {
-      if (!(await claimPeriod(tx, tenantId, 'weekly_report', period, now))) return 0;
-      const weekAgo = new Date(now.getTime() - WEEK_MS);
-      const reminders = and(eq(emailSends.tenantId, tenantId), eq(emailSends.kind, 'reminder'));
-      const [[sent], [failed], expiring, [expiringTotal], [connection]] = await Promise.all([
-        tx
-          .select({ n: count() })
-          .from(emailSends)
-          .where(and(reminders, eq(emailSends.state, 'sent'), gte(emailSends.sentAt, weekAgo))),
-        tx
-          .select({ n: count() })
-          .from(emailSends)
-          .where(and(reminders, eq(emailSends.state, 'failed'), gte(emailSends.lastAttemptAt, weekAgo))),
-        tx
-          .select(listedUser)
-          .from(passwordExpirations)
-          .where(expiringWithin(tenantId, period))
-          .orderBy(asc(passwordExpirations.expiryDate), asc(passwordExpirations.userDisplayName))
-          .limit(REPORT_LIST_LIMIT),
-        tx.select({ n: count() }).from(passwordExpirations).where(expiringWithin(tenantId, period)),
-        tx
-          .select({ status: configurations.connectionStatus, message: configurations.connectionMessage, checkedAt: configurations.connectionCheckedAt })
-          .from(configurations)
-          .where(eq(configurations.tenantId, tenantId)),
-      ]);
-      return queueForMembers(
-        tx,
-        tenantId,
-        `weekly-report:${tenantId}:${period}`,
-        {
-          type: 'weekly_report',
-          weekOf: period,
-          sent: sent?.n ?? 0,
-          failed: failed?.n ?? 0,
-          expiringSoon: expiring,
-          expiringSoonTotal: expiringTotal?.n ?? 0,
-          connection: {
-            status: connection?.status ?? 'unknown',
-            message: connection?.message ?? null,
-            checkedAt: connection?.checkedAt ? mailTime(connection.checkedAt) : null,
-          },
-        },
-        now,
-      );
-    });
-  }
+  for (const { tenantId, period } of due) queued += await db.transaction((tx) => composeWeeklyReport(tx, tenantId, period, now));
   return queued;
+}
+
+/**
+ * Demo mode's "Send weekly report now": the organization's report as of today, whatever the day,
+ * once a day. When no member has Weekly Reports on, nothing is claimed, so turning the toggle on
+ * and asking again still sends it.
+ */
+export async function queueWeeklyReportNow(db: Database, tenantId: string, now: Date): Promise<number> {
+  const [configuration] = await db.select({ timeZone: configurations.timeZone }).from(configurations).where(eq(configurations.tenantId, tenantId));
+  if (!configuration) return 0;
+  const period = localDateOf(now, configuration.timeZone);
+  try {
+    return await db.transaction(async (tx) => {
+      const queued = await composeWeeklyReport(tx, tenantId, period, now);
+      if (queued === 0) tx.rollback();
+      return queued;
+    });
+  } catch (error) {
+    if (error instanceof TransactionRollbackError) return 0;
+    throw error;
+  }
+}
+
+/** Claims the organization's report of `period` and queues it for the members who want it; 0 when claimed before. */
+async function composeWeeklyReport(tx: Transaction, tenantId: string, period: LocalDate, now: Date): Promise<number> {
+  if (!(await claimPeriod(tx, tenantId, 'weekly_report', period, now))) return 0;
+  const weekAgo = new Date(now.getTime() - WEEK_MS);
+  const reminders = and(eq(emailSends.tenantId, tenantId), eq(emailSends.kind, 'reminder'));
+  const [[sent], [failed], expiring, [expiringTotal], [connection]] = await Promise.all([
+    tx
+      .select({ n: count() })
+      .from(emailSends)
+      .where(and(reminders, eq(emailSends.state, 'sent'), gte(emailSends.sentAt, weekAgo))),
+    tx
+      .select({ n: count() })
+      .from(emailSends)
+      .where(and(reminders, eq(emailSends.state, 'failed'), gte(emailSends.lastAttemptAt, weekAgo))),
+    tx
+      .select(listedUser)
+      .from(passwordExpirations)
+      .where(expiringWithin(tenantId, period))
+      .orderBy(asc(passwordExpirations.expiryDate), asc(passwordExpirations.userDisplayName))
+      .limit(REPORT_LIST_LIMIT),
+    tx.select({ n: count() }).from(passwordExpirations).where(expiringWithin(tenantId, period)),
+    tx
+      .select({ status: configurations.connectionStatus, message: configurations.connectionMessage, checkedAt: configurations.connectionCheckedAt })
+      .from(configurations)
+      .where(eq(configurations.tenantId, tenantId)),
+  ]);
+  return queueForMembers(
+    tx,
+    tenantId,
+    `weekly-report:${tenantId}:${period}`,
+    {
+      type: 'weekly_report',
+      weekOf: period,
+      sent: sent?.n ?? 0,
+      failed: failed?.n ?? 0,
+      expiringSoon: expiring,
+      expiringSoonTotal: expiringTotal?.n ?? 0,
+      connection: {
+        status: connection?.status ?? 'unknown',
+        message: connection?.message ?? null,
+        checkedAt: connection?.checkedAt ? mailTime(connection.checkedAt) : null,
+      },
+    },
+    now,
+  );
 }
 
 function expiringWithin(tenantId: string, today: LocalDate) {

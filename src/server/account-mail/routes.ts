@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { announcementBody, helpdeskDigestBody, type AccountMailStatus, type Announcement, type HelpdeskDigest } from '../../shared/api/account-mail.js';
+import {
+  announcementBody,
+  helpdeskDigestBody,
+  type AccountMailStatus,
+  type Announcement,
+  type HelpdeskDigest,
+  type WeeklyReportNow,
+} from '../../shared/api/account-mail.js';
 import { createRequireAdmin } from '../admin/index.js';
 import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
@@ -7,11 +14,13 @@ import type { OperatorAdmins } from '../users/index.js';
 import type { AccountMailServices } from './account-mail-services.js';
 import { listAnnouncements, publishAnnouncement } from './announcements.js';
 import { getHelpdeskDigest, saveHelpdeskDigest } from './helpdesk-address.js';
+import { queueWeeklyReportNow } from './periodic-mail.js';
 
 export interface AccountMailRouteDeps {
   accountMail: AccountMailServices;
   guards: Guards;
   admins: OperatorAdmins;
+  demoMode: boolean;
 }
 
 /** Whether account mail is on, the organization's helpdesk digest address, the operator's system updates. */
@@ -32,6 +41,15 @@ export function registerAccountMailRoutes(app: FastifyInstance, deps: AccountMai
     const { address } = validate(helpdeskDigestBody, request.body);
     return saveHelpdeskDigest(db, tenantIdOf(request), userIdOf(request), address, clock());
   });
+
+  // Demo mode only: the weekly report without waiting for Monday 08:00, to see it on the SMTP sink page.
+  if (deps.demoMode) {
+    app.post('/api/demo/weekly-report', member, async (request): Promise<WeeklyReportNow> => {
+      const queued = await queueWeeklyReportNow(db, tenantIdOf(request), clock());
+      accountMail.sender.nudge();
+      return { queued };
+    });
+  }
 
   app.get('/api/admin/announcements', adminOnly, async (): Promise<Announcement[]> => listAnnouncements(db));
 

@@ -80,7 +80,8 @@ export function encodeHeaderText(fieldName: string, value: string): string {
   const text = value.replace(/[\r\n]+/g, ' ');
   const words = text.split(' ');
   const used = fieldName.length + 2;
-  const plain = /^[\x20-\x7e]*$/.test(text) && !text.includes('=?') && words.every((word) => used + word.length <= MAX_HEADER_LINE);
+  // Readers drop the spaces that open or close a plain header value; an encoded word keeps them.
+  const plain = /^[\x20-\x7e]*$/.test(text) && text === text.trim() && !text.includes('=?') && words.every((word) => used + word.length <= MAX_HEADER_LINE);
   return plain ? foldAtSpaces(used, words) : encodedWords(used, text);
 }
 

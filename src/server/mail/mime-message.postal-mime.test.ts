@@ -29,6 +29,13 @@ describe('buildMimeMessage read by postal-mime', () => {
     expect(mail.text).toContain('Zoë Ångström-Łukasz');
   });
 
+  it("keeps a subject's opening, closing and doubled spaces (a reader trims a plain header value, so such a subject goes as an encoded word)", async () => {
+    for (const subject of [' !', '! ', '  a  b  ', 'a  b', `${'x'.repeat(100)} `]) {
+      const mail = await PostalMime.parse(buildMimeMessage({ from: 'a@contoso.com', to: ['b@contoso.com'], subject, html: '<p>x</p>', text: 'x' }));
+      expect(mail.subject, JSON.stringify(subject)).toBe(subject);
+    }
+  });
+
   it('round-trips any subject and any HTML and text parts', async () => {
     const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 }).filter((value) => value.trim().length > 0 && !value.includes('\r'));
     await fc.assert(

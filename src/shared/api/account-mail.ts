@@ -5,6 +5,10 @@ import { text } from './text-fields.js';
 export const accountMailStatusResponse = z.object({ enabled: z.boolean() });
 export type AccountMailStatus = z.infer<typeof accountMailStatusResponse>;
 
+/** POST /api/demo/weekly-report (demo mode): how many mails of today's report were queued; 0 when no member wants it or it went out today. */
+export const weeklyReportNowResponse = z.object({ queued: z.number() });
+export type WeeklyReportNow = z.infer<typeof weeklyReportNowResponse>;
+
 export const helpdeskDigestMessages = {
   invalidAddress: 'Enter a valid helpdesk email address',
   saved: 'Helpdesk digest saved',

@@ -1,4 +1,5 @@
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../../shared/api/account';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -8,6 +9,9 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { useAccountMailStatus } from '../api/get-account-mail-status';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+import { useSendWeeklyReportNow } from '../api/send-weekly-report-now';
+import { useAppInfo } from '@/lib/app-info';
+import { useTenantContext } from '@/lib/tenant-context';
 
 const toggles: readonly { key: keyof NotificationPreferences; label: string; description: string }[] = [
   { key: 'emailNotifications', label: 'Email Notifications', description: 'Emails about activity in your organizations.' },
@@ -24,7 +28,22 @@ export function NotificationPreferencesCard() {
   const { data, isError } = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
   const { data: accountMail } = useAccountMailStatus();
+  const { data: appInfo } = useAppInfo();
+  const { selectedTenant } = useTenantContext();
+  const sendReport = useSendWeeklyReportNow();
   const preferences = data ?? DEFAULT_NOTIFICATION_PREFERENCES;
+
+  function sendReportNow() {
+    sendReport.mutate(undefined, {
+      onSuccess: ({ queued }) =>
+        toast(
+          queued > 0
+            ? { title: 'Weekly report sent', description: `The report of ${selectedTenant?.name ?? 'your organization'} is on the Account mail (SMTP) page.` }
+            : { title: 'No weekly report sent', description: 'No member of the organization has Weekly Reports on, or today’s report went out already.' },
+        ),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to send the weekly report.') }),
+    });
+  }
 
   function change(key: keyof NotificationPreferences, enabled: boolean) {
     update.mutate(
@@ -78,6 +97,14 @@ export function NotificationPreferencesCard() {
             </li>
           ))}
         </ul>
+        {appInfo?.demoMode && selectedTenant && (
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t pt-4">
+            <p className="text-sm text-muted-foreground">Demo mode: see {selectedTenant.name}’s weekly report now instead of on Monday at 08:00.</p>
+            <Button type="button" variant="outline" onClick={sendReportNow} disabled={sendReport.isPending}>
+              {sendReport.isPending ? 'Sending...' : 'Send Weekly Report Now'}
+            </Button>
+          </div>
+        )}
       </CardContent>
     </Card>
   );
