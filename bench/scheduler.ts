@@ -199,7 +199,8 @@ async function runWith(
     while (progress.done < directories.length && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const { rows } = await db.execute<{ completed: number; failed: number }>(
-        sql`select count(*) filter (where status = 'completed')::int as completed, count(*) filter (where status = 'failed')::int as failed from automation_runs where trigger = 'schedule'`,
+        sql`select count(*) filter (where status = 'completed')::int as completed,
+          count(*) filter (where status = 'failed')::int as failed from automation_runs where trigger = 'schedule'`,
       );
       progress = { completed: rows[0]!.completed, failed: rows[0]!.failed, done: rows[0]!.completed + rows[0]!.failed };
     }
@@ -213,10 +214,12 @@ async function runWith(
     ).rows;
     const mail = await db.execute<{ queued: number; sent: number; duplicates: number }>(sql`
       select count(*)::int as queued, count(*) filter (where state = 'sent')::int as sent,
-        (select count(*)::int from (select 1 from email_sends where kind = 'reminder' group by tenant_id, graph_user_id, local_day having count(*) > 1) as twice) as duplicates
+        (select count(*)::int from (
+          select 1 from email_sends where kind = 'reminder' group by tenant_id, graph_user_id, local_day having count(*) > 1) as twice) as duplicates
       from email_sends where kind = 'reminder'`);
     const checks = await db.execute<{ duplicates: number }>(sql`
-      select coalesce(sum(n - 1), 0)::int as duplicates from (select count(*) as n from audit_logs where message like 'Password check (scheduled): %' group by tenant_id) as per_tenant`);
+      select coalesce(sum(n - 1), 0)::int as duplicates from (
+        select count(*) as n from audit_logs where message like 'Password check (scheduled): %' group by tenant_id) as per_tenant`);
     const sent = await simulator.control<{ value: { tenantId: string; to: string[] }[] }>('GET', 'mail');
     const seen = new Set<string>();
     let duplicateMails = 0;

@@ -183,7 +183,8 @@ describe('scheduled checks on two instances', () => {
       expect([...recipientCounts(harness.mail(customer)).entries()].sort()).toEqual(expected.map((address) => [address, 1]));
     }
     const { rows } = await harness.database.db.execute<{ duplicates: number }>(
-      sql`select count(*)::int as duplicates from (select 1 from email_sends where kind = 'reminder' group by tenant_id, graph_user_id, local_day having count(*) > 1) as twice`,
+      sql`select count(*)::int as duplicates from (
+        select 1 from email_sends where kind = 'reminder' group by tenant_id, graph_user_id, local_day having count(*) > 1) as twice`,
     );
     expect(rows[0]?.duplicates).toBe(0);
   }, 120_000);

@@ -69,7 +69,8 @@ async function claimBatch(db: Database, now: Date, enqueue: (check: DueCheck) =>
           eq(configurations.automationEnabled, true),
           // Due, never scheduled, or settings changed (the same text as scheduleBasis()).
           sql`(${automationSchedules.nextRunAt} is null or ${automationSchedules.nextRunAt} <= ${now}
-            or ${automationSchedules.basis} is distinct from concat_ws('|', ${configurations.checkTime}, ${configurations.timeZone}, ${configurations.weekendProcessing}))`,
+            or ${automationSchedules.basis} is distinct from concat_ws(
+              '|', ${configurations.checkTime}, ${configurations.timeZone}, ${configurations.weekendProcessing}))`,
         ),
       )
       .orderBy(asc(automationSchedules.nextRunAt))

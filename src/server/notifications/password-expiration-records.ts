@@ -42,7 +42,8 @@ export async function upsertExpirationRecords(db: Pick<Database, 'insert'>, reco
         expiryDate: sql`excluded.expiry_date`,
         expiryReason: sql`excluded.expiry_reason`,
         validityDays: sql`excluded.validity_days`,
-        lastNotifiedAt: sql`case when ${passwordExpirations.expiryDate} is not distinct from excluded.expiry_date then ${passwordExpirations.lastNotifiedAt} else null end`,
+        lastNotifiedAt: sql`case when ${passwordExpirations.expiryDate} is not distinct from excluded.expiry_date
+          then ${passwordExpirations.lastNotifiedAt} else null end`,
         // Two checks at once: the row keeps the later one's stamp, so neither removes what the other found.
         checkedAt: sql`greatest(${passwordExpirations.checkedAt}, excluded.checked_at)`,
       },

@@ -105,9 +105,11 @@ function consentPage(tenantSegment: string, request: ConsentRequest, notice?: st
     })
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Permissions requested</title>
-<style>body{font-family:system-ui,sans-serif;background:#f2f2f2;margin:0}main{max-width:30rem;margin:3rem auto;background:#fff;padding:2rem;box-shadow:0 2px 6px rgba(0,0,0,.2)}
+<style>body{font-family:system-ui,sans-serif;background:#f2f2f2;margin:0}
+main{max-width:30rem;margin:3rem auto;background:#fff;padding:2rem;box-shadow:0 2px 6px rgba(0,0,0,.2)}
 .account{display:flex;gap:.75rem;align-items:flex-start;border:1px solid #ccc;padding:.75rem;margin:.5rem 0;cursor:pointer}
-button{padding:.5rem 1.5rem;margin-right:.5rem}.primary{background:#0067b8;color:#fff;border:0}.notice{color:#a80000}.sim{font-size:.8rem;color:#666}</style></head>
+button{padding:.5rem 1.5rem;margin-right:.5rem}.primary{background:#0067b8;color:#fff;border:0}
+.notice{color:#a80000}.sim{font-size:.8rem;color:#666}</style></head>
 <body><main>
 <p class="sim">Microsoft Entra ID (simulated)</p>
 <h1>Permissions requested</h1>

@@ -44,7 +44,8 @@ export function renderApprovalPage(content: ApprovalPageContent): string {
     dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; }
     dt { color: #555; }
     form { display: inline; }
-    button { font-size: 1rem; padding: .6rem 1.4rem; border-radius: 999px; border: 1px solid #0070ba; background: #fff; color: #0070ba; cursor: pointer; margin-right: .5rem; }
+    button { font-size: 1rem; padding: .6rem 1.4rem; border-radius: 999px;
+      border: 1px solid #0070ba; background: #fff; color: #0070ba; cursor: pointer; margin-right: .5rem; }
     button.primary { background: #0070ba; color: #fff; }
   </style>
 </head>

@@ -22,8 +22,11 @@ export function registerAutopayPage(app: FastifyInstance, ctx: SimulatorContext)
       .join('');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>PayPal Sandbox - Automatic payments</title>
-<style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0}main{max-width:48rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:12px;box-shadow:0 1px 4px #0002}
-.banner{color:#b45309;font-size:.85rem}table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e5e7eb}</style></head>
+<style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0}
+main{max-width:48rem;margin:3rem auto;background:#fff;padding:2rem;border-radius:12px;box-shadow:0 1px 4px #0002}
+.banner{color:#b45309;font-size:.85rem}table{width:100%;border-collapse:collapse}
+th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e5e7eb}
+</style></head>
 <body><main><p class="banner">PayPal Sandbox (simulator): no real money moves.</p><h1>Automatic payments</h1>
 <p>Choose how you pay the merchants you have subscriptions with. The simulated account has one funding source.</p>
 <table><thead><tr><th>Merchant</th><th>Plan</th><th>Price</th><th>Status</th><th>Pays with</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No automatic payments.</td></tr>'}</tbody></table>
