@@ -71,6 +71,9 @@ test(
     await expect(toast(page, 'Connection test failed')).toBeVisible();
     await expect(toast(page, /Admin consent missing: The Passwatch app has no access to tenant/)).toBeVisible();
     await expect(header.getByText('Connection Issues')).toBeVisible();
+    // The test's results offer to give consent again, as the Configuration tab does.
+    const results = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Test Results' }) });
+    await expect(results.getByRole('button', { name: 'Reconnect' })).toBeVisible();
 
     await page.getByRole('tab', { name: 'Configuration' }).click();
     await page.getByRole('button', { name: 'Reconnect' }).click();

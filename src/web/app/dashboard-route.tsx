@@ -19,6 +19,7 @@ import { HelpTab } from '@/features/help/components/help-tab';
 import { OverviewTab } from '@/features/overview/components/overview-tab';
 import { StatCards } from '@/features/overview/components/stat-cards';
 import { SetupWizard } from '@/features/setup-wizard/components/setup-wizard';
+import { ConnectWithMicrosoftButton } from '@/features/entra-consent/components/connect-with-microsoft-button';
 import { ConnectWithMicrosoftPanel } from '@/features/entra-consent/components/connect-with-microsoft-panel';
 import { ConsentResultAlert } from '@/features/entra-consent/components/consent-result-alert';
 import { PasswatchAppConnection } from '@/features/entra-consent/components/passwatch-app-connection';
@@ -110,7 +111,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
               <HelpdeskDigestCard />
             </div>
           ),
-          testing: <TestingTab testEmailCard={<TestEmailCard />} />,
+          testing: <TestingTab testEmailCard={<TestEmailCard />} reconnectButton={<ConnectWithMicrosoftButton returnTo="configuration" reconnect />} />,
           help: <HelpTab />,
         }}
       />

@@ -16,9 +16,13 @@ const statusStyles: Record<CheckDisplayStatus, { icon: ReactNode; className: str
   idle: { icon: <CircleDashedIcon aria-hidden />, className: 'border-border bg-muted/30 text-muted-foreground' },
 };
 
-/** The four checks of the latest test run and the overall verdict (docs/product.md §States). */
-export function TestResultsGrid() {
+/**
+ * The four checks of the latest test run and the overall verdict (docs/product.md §States); when the
+ * run found the organization's admin consent removed, `reconnectButton` to give it again.
+ */
+export function TestResultsGrid({ reconnectButton }: { reconnectButton?: ReactNode }) {
   const run = useLatestTestRun();
+  const consentRemoved = run.status === 'success' && run.result.connection.problem === 'consent_missing';
   return (
     <Card>
       <CardHeader>
@@ -47,6 +51,7 @@ export function TestResultsGrid() {
             );
           })}
         </ul>
+        {consentRemoved && reconnectButton}
       </CardContent>
     </Card>
   );

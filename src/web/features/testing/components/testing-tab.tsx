@@ -4,8 +4,11 @@ import { DeploymentChecklist } from './deployment-checklist';
 import { RunTestCard } from './run-test-card';
 import { TestResultsGrid } from './test-results-grid';
 
-/** The Testing tab. The test email card belongs to the notifications work and is passed in. */
-export function TestingTab({ testEmailCard }: { testEmailCard?: ReactNode }) {
+/**
+ * The Testing tab. The test email card belongs to the notifications work and the Reconnect button
+ * (offered when the test finds the admin consent removed) to Connect with Microsoft; both are passed in.
+ */
+export function TestingTab({ testEmailCard, reconnectButton }: { testEmailCard?: ReactNode; reconnectButton?: ReactNode }) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 lg:grid-cols-3">
@@ -25,7 +28,7 @@ export function TestingTab({ testEmailCard }: { testEmailCard?: ReactNode }) {
           icon={ShieldCheckIcon}
         />
       </div>
-      <TestResultsGrid />
+      <TestResultsGrid reconnectButton={reconnectButton} />
       <DeploymentChecklist />
     </div>
   );
