@@ -39,6 +39,7 @@ import { DEFAULT_EMAIL_TEMPLATE } from '../src/server/notifications/default-temp
 import { sessionCookieFor } from '../src/server/test-support/factories.js';
 import { formatCount } from './support/figures.js';
 import { startBenchDatabase } from './support/bench-database.js';
+import { UNUSED_PROVIDER_SETTINGS } from './support/bench-organization.js';
 
 const TARGET_RATIO = 0.1;
 const TARGET_P99_MS = 50;
@@ -328,12 +329,7 @@ const config = loadConfig({
   APP_URL: 'http://127.0.0.1',
   LOG_LEVEL: 'info',
   SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  OIDC_ISSUER_URL: 'http://127.0.0.1:1/unused',
-  OIDC_CLIENT_ID: 'bench',
-  OIDC_CLIENT_SECRET: 'bench',
-  PAYPAL_CLIENT_ID: 'bench',
-  PAYPAL_CLIENT_SECRET: 'bench',
-  PAYPAL_WEBHOOK_ID: 'WH-BENCH',
+  ...UNUSED_PROVIDER_SETTINGS,
 });
 const database = await startBenchDatabase(config.database.poolSize);
 const hello = Fastify({ logger: false });

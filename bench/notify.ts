@@ -9,22 +9,20 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import { configurationBody } from '../src/shared/api/configuration.js';
 import { localDateOf } from '../src/shared/domain/days-until.js';
 import { addDays } from '../src/shared/domain/local-date.js';
 import { runManualCheck } from '../src/server/automation/run-check.js';
 import { loadConfig } from '../src/server/config.js';
 import { graphClientFor, loadGraphConnection } from '../src/server/configuration/graph-connection.js';
-import { saveConfiguration } from '../src/server/configuration/save-configuration.js';
 import { createSecretBox } from '../src/server/crypto/secret-box.js';
-import { emailSends, memberships, tenants, users } from '../src/server/db/schema/index.js';
+import { emailSends, users } from '../src/server/db/schema/index.js';
 import { scanDirectory } from '../src/server/directory/scan-directory.js';
 import { TokenCache } from '../src/server/integrations/graph/token-cache.js';
-import { DEFAULT_EMAIL_TEMPLATE } from '../src/server/notifications/default-template.js';
 import { drainTenant } from '../src/server/notifications/drain-tenant.js';
 import { createNotificationServices, type NotificationServices } from '../src/server/notifications/notification-services.js';
 import { formatCount, peakRssMb } from './support/figures.js';
 import { startBenchDatabase } from './support/bench-database.js';
+import { createBenchOrganization, type SimulatedTenant, UNUSED_PROVIDER_SETTINGS } from './support/bench-organization.js';
 import { startGraphSimulatorProcess, type GraphSimulatorProcess } from './support/graph-simulator-process.js';
 
 const TARGET_RATE_RATIO = 0.95;
@@ -42,43 +40,11 @@ const latencyMs = Number(values.latency);
 const mailCount = Number(values.mails);
 const ratePerMinute = Number(values.rate);
 
-interface SimulatedTenant {
-  directoryId: string;
-  applicationId: string;
-  clientSecret: string;
-  fromEmail: string;
-}
-
-/** An organization with an active subscription and its configuration saved for `tenant`. */
-async function createOrganization(services: NotificationServices, tenant: SimulatedTenant): Promise<string> {
-  const { db } = services;
-  const [user] = await db
-    .insert(users)
-    .values({ issuer: 'https://bench.test', subject: randomBytes(8).toString('hex'), email: 'bench@example.com' })
-    .returning();
-  const [organization] = await db.insert(tenants).values({ name: 'Bench Corp', domain: 'bench.example.com', subscriptionStatus: 'active' }).returning();
-  await db.insert(memberships).values({ tenantId: organization!.id, userId: user!.id, role: 'owner' });
-  const body = configurationBody.parse({
-    tenantId: tenant.directoryId,
-    azureDirectoryId: tenant.directoryId,
-    applicationId: tenant.applicationId,
-    clientSecret: tenant.clientSecret,
-    fromEmail: tenant.fromEmail,
-    emailTemplate: DEFAULT_EMAIL_TEMPLATE,
-    checkTime: '08:00',
-    timeZone: 'America/New_York',
-    daysBeforeExpiration: 7,
-    weekendProcessing: 'include',
-  });
-  await saveConfiguration(services, organization!.id, user!.id, body);
-  return organization!.id;
-}
-
 /** Phase 1: the directory read alone (the floor), then a whole check of the same directory. */
 async function measurePlanning(services: NotificationServices, simulator: GraphSimulatorProcess): Promise<void> {
   const tenant = await simulator.control<SimulatedTenant>('POST', 'tenants', { users: userCount, seed: 100_000 });
   await simulator.control('PUT', 'faults', { latencyMs });
-  const tenantId = await createOrganization(services, tenant);
+  const tenantId = await createBenchOrganization(services, tenant, { index: 0, timeZone: 'America/New_York' });
   const connection = await loadGraphConnection(services, tenantId);
   // The token is cached for an hour in real use: the measurements are the directory and the database.
   await graphClientFor(services, connection).acquireToken();
@@ -118,7 +84,7 @@ async function measurePlanning(services: NotificationServices, simulator: GraphS
 async function measureDraining(services: NotificationServices, simulator: GraphSimulatorProcess, responses: { throttled: number }): Promise<boolean> {
   const tenant = await simulator.control<SimulatedTenant>('POST', 'tenants', { users: 10, seed: 200_000 });
   await simulator.control('PUT', 'settings', { mailMessagesPerMinute: ratePerMinute, mailRequestsPer10Minutes: 100_000 });
-  const tenantId = await createOrganization(services, tenant);
+  const tenantId = await createBenchOrganization(services, tenant, { index: 1, timeZone: 'America/New_York' });
   const now = new Date();
   const today = localDateOf(now, 'America/New_York');
   const rows = Array.from({ length: mailCount }, (_, index) => ({
@@ -164,12 +130,7 @@ try {
     GRAPH_API_URL: simulator.baseUrl,
     ENTRA_AUTHORITY_URL: simulator.baseUrl,
     MAIL_RATE_PER_MINUTE: String(ratePerMinute),
-    OIDC_ISSUER_URL: 'http://127.0.0.1:1/unused',
-    OIDC_CLIENT_ID: 'bench',
-    OIDC_CLIENT_SECRET: 'bench',
-    PAYPAL_CLIENT_ID: 'bench',
-    PAYPAL_CLIENT_SECRET: 'bench',
-    PAYPAL_WEBHOOK_ID: 'WH-BENCH',
+    ...UNUSED_PROVIDER_SETTINGS,
   });
   const responses = { throttled: 0 };
   const countingFetch: typeof fetch = async (input, init) => {

@@ -19,15 +19,13 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { configurationBody } from '../src/shared/api/configuration.js';
 import { scheduleBasis } from '../src/server/automation/schedule-decision.js';
-import { saveConfiguration } from '../src/server/configuration/save-configuration.js';
 import { createSecretBox } from '../src/server/crypto/secret-box.js';
 import type { Database } from '../src/server/db/client.js';
-import { automationSchedules, memberships, tenants, users } from '../src/server/db/schema/index.js';
-import { DEFAULT_EMAIL_TEMPLATE } from '../src/server/notifications/default-template.js';
+import { automationSchedules, tenants, users } from '../src/server/db/schema/index.js';
 import { formatCount } from './support/figures.js';
 import { startBenchDatabase } from './support/bench-database.js';
+import { createBenchOrganization, type SimulatedTenant, UNUSED_PROVIDER_SETTINGS } from './support/bench-organization.js';
 import { startGraphSimulatorProcess, type GraphSimulatorProcess } from './support/graph-simulator-process.js';
 
 const TARGET_LAST_START_S = 60;
@@ -48,13 +46,6 @@ const { values } = parseArgs({
 const tenantCount = Number(values.tenants);
 const usersPerTenant = Number(values.users);
 const latencyMs = Number(values.latency);
-
-interface SimulatedTenant {
-  directoryId: string;
-  applicationId: string;
-  clientSecret: string;
-  fromEmail: string;
-}
 
 interface RunFigures {
   instances: number;
@@ -83,33 +74,11 @@ async function machineCpu(): Promise<{ busy: number; total: number }> {
 
 /** Every organization (owner, active subscription, saved configuration for its simulated tenant), a few at a time. */
 async function createOrganizations(db: Database, secretKey: Buffer, directories: readonly SimulatedTenant[]): Promise<void> {
-  const secretBox = createSecretBox(secretKey);
-  const create = async (directory: SimulatedTenant, index: number) => {
-    const [owner] = await db
-      .insert(users)
-      .values({ issuer: 'https://bench.test', subject: `owner-${index}`, email: `owner${index}@example.com` })
-      .returning();
-    const [organization] = await db
-      .insert(tenants)
-      .values({ name: `Bench ${index}`, domain: `bench${index}.example.com`, subscriptionStatus: 'active' })
-      .returning();
-    await db.insert(memberships).values({ tenantId: organization!.id, userId: owner!.id, role: 'owner' });
-    const body = configurationBody.parse({
-      tenantId: directory.directoryId,
-      azureDirectoryId: directory.directoryId,
-      applicationId: directory.applicationId,
-      clientSecret: directory.clientSecret,
-      fromEmail: directory.fromEmail,
-      emailTemplate: DEFAULT_EMAIL_TEMPLATE,
-      checkTime: '08:00',
-      timeZone: 'UTC',
-      daysBeforeExpiration: 7,
-      weekendProcessing: 'include',
-    });
-    await saveConfiguration({ db, secretBox, clock: () => new Date() }, organization!.id, owner!.id, body);
-  };
+  const deps = { db, secretBox: createSecretBox(secretKey), clock: () => new Date() };
   for (let start = 0; start < directories.length; start += 20) {
-    await Promise.all(directories.slice(start, start + 20).map((directory, offset) => create(directory, start + offset)));
+    await Promise.all(
+      directories.slice(start, start + 20).map((directory, offset) => createBenchOrganization(deps, directory, { index: start + offset, timeZone: 'UTC' })),
+    );
   }
 }
 
@@ -176,12 +145,7 @@ async function runWith(
     SECRETS_ENCRYPTION_KEY: secretKey.toString('base64'),
     GRAPH_API_URL: simulator.baseUrl,
     ENTRA_AUTHORITY_URL: simulator.baseUrl,
-    OIDC_ISSUER_URL: 'http://127.0.0.1:1/unused',
-    OIDC_CLIENT_ID: 'bench',
-    OIDC_CLIENT_SECRET: 'bench',
-    PAYPAL_CLIENT_ID: 'bench',
-    PAYPAL_CLIENT_SECRET: 'bench',
-    PAYPAL_WEBHOOK_ID: 'WH-BENCH',
+    ...UNUSED_PROVIDER_SETTINGS,
   };
   const instances: ChildProcess[] = [];
   let concurrency = 0;
