@@ -38,6 +38,7 @@ import {
 import { DEFAULT_EMAIL_TEMPLATE } from '../src/server/notifications/default-template.js';
 import { sessionCookieFor } from '../src/server/test-support/factories.js';
 import { formatCount } from './support/figures.js';
+import { DAY_MS } from '../src/shared/domain/day-length.js';
 import { startBenchDatabase } from './support/bench-database.js';
 import { UNUSED_PROVIDER_SETTINGS } from './support/bench-organization.js';
 
@@ -114,7 +115,7 @@ async function loadOrganizations(handle: DatabaseHandle): Promise<typeof users.$
       userId: owner.id,
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + 86_400_000),
+      expiresAt: new Date(now.getTime() + DAY_MS),
     })),
   );
   await insertBatched(tenantIds, 500, (batch) =>
@@ -140,7 +141,7 @@ async function loadOrganizations(handle: DatabaseHandle): Promise<typeof users.$
       })),
     ),
   );
-  await db.insert(automationSchedules).values(tenantIds.map((tenantId) => ({ tenantId, nextRunAt: new Date(now.getTime() + 86_400_000), lastRunDay: today })));
+  await db.insert(automationSchedules).values(tenantIds.map((tenantId) => ({ tenantId, nextRunAt: new Date(now.getTime() + DAY_MS), lastRunDay: today })));
   const runs = await db
     .insert(automationRuns)
     .values(
@@ -166,7 +167,7 @@ async function loadOrganizations(handle: DatabaseHandle): Promise<typeof users.$
         userEmail: `user${index}@bench.example.com`,
         userDisplayName: `Bench User ${String(index).padStart(3, '0')}`,
         mailAddress: `user${index}@bench.example.com`,
-        passwordExpiresAt: hasDate ? new Date(now.getTime() + daysLeft * 86_400_000) : null,
+        passwordExpiresAt: hasDate ? new Date(now.getTime() + daysLeft * DAY_MS) : null,
         expiryDate: hasDate ? addDays(today, daysLeft) : null,
         expiryReason: hasDate ? ('organization_default' as const) : ('never_expires_user_policy' as const),
         validityDays: hasDate ? 90 : null,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { GUID_PATTERN } from '../shared/api/guid.js';
 import { certificateCredentialProblem } from './integrations/graph/index.js';
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -39,8 +40,6 @@ const subjectList = z
   );
 
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A PEM block; `\n` written as two characters (one-line environment files) counts as a line break. */
 const pemFromEnv = z.string().transform((value) => value.replace(/\\n/g, '\n').trim() + '\n');
@@ -96,7 +95,7 @@ const environmentSchema = z
     DEMO_GRAPH_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3002),
     GRAPH_REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be milliseconds' }).int().min(1_000).max(300_000).default(30_000),
     GRAPH_MAX_ATTEMPTS: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(20).default(6),
-    ENTRA_APP_CLIENT_ID: z.string().regex(GUID, { error: 'must be the Application (client) ID GUID of the multi-tenant app' }).optional(),
+    ENTRA_APP_CLIENT_ID: z.string().regex(GUID_PATTERN, { error: 'must be the Application (client) ID GUID of the multi-tenant app' }).optional(),
     ENTRA_APP_CERTIFICATE: pemFromEnv.optional(),
     ENTRA_APP_PRIVATE_KEY: pemFromEnv.optional(),
     ENTRA_APP_CLIENT_SECRET: z.string().min(1).optional(),

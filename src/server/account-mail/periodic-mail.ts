@@ -3,6 +3,7 @@
 // reminders are through). Each period is claimed in the transaction that queues its mail, so it
 // is composed once however many instances look.
 import { and, asc, count, eq, exists, gte, inArray, lt, notExists, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { warningThresholdFor } from '../../shared/domain/client-secret-expiry.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { addDays, dayOfWeek, daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
@@ -69,9 +70,6 @@ async function duePeriods(
   return due.filter((row) => !composed.has(`${row.tenantId}|${row.period}`));
 }
 
-/** Days before the client secret's expiry when members are alerted, each once. */
-const SECRET_EXPIRY_ALERT_DAYS = [30, 14, 7, 1] as const;
-
 /**
  * Security alert: the client secret expires within 30, 14, 7 or 1 days (or today). Only the
  * nearest threshold is mailed: a secret first recorded with 5 days left gets the 7-day alert, not
@@ -82,8 +80,9 @@ export async function queueSecretExpiryAlerts(db: Database, now: Date): Promise<
   const due = await duePeriods(db, 'secret_expiry', (timeZone, expiresAt) => {
     if (expiresAt === null) return null;
     const daysLeft = daysLeftOf(timeZone, expiresAt);
-    const threshold = daysLeft < 0 ? undefined : [...SECRET_EXPIRY_ALERT_DAYS].reverse().find((days) => daysLeft <= days);
-    return threshold === undefined ? null : `${expiresAt}:${threshold}`;
+    // The dashboard's warning steps; each is mailed once, the last one on the day itself too.
+    const threshold = daysLeft < 0 ? null : warningThresholdFor(daysLeft);
+    return threshold === null ? null : `${expiresAt}:${threshold}`;
   });
   let queued = 0;
   for (const { tenantId, timeZone, period } of due) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ConsentAvailability, type ConsentReturnPage, consentStartBody, type ConsentStartResponse } from '../../shared/api/entra-consent.js';
+import { isGuid } from '../../shared/api/guid.js';
 import { type EntraConsentResult, entraConsentMessages } from '../../shared/domain/entra-connection.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
 import { type Guards, SESSION_COOKIE, tenantIdOf, userIdOf } from '../auth/index.js';
@@ -15,8 +16,6 @@ export interface EntraConsentRouteDeps extends TenantGraphDeps {
   guards: Guards;
   appUrl: string;
 }
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const consentStartMessages = {
   unavailable:
@@ -84,7 +83,7 @@ export function registerEntraConsentRoutes(app: FastifyInstance, deps: EntraCons
       await record(result, aadstsCodeOf(answer.data.error_description) ?? error);
       return backTo(reply, returnTo, result);
     }
-    if (!tenant || !GUID.test(tenant) || adminConsent?.toLowerCase() !== 'true') {
+    if (!tenant || !isGuid(tenant) || adminConsent?.toLowerCase() !== 'true') {
       await record('unknown_tenant', `tenant ${JSON.stringify(tenant ?? null)}, admin_consent ${JSON.stringify(adminConsent ?? null)}`);
       return backTo(reply, returnTo, 'unknown_tenant');
     }
