@@ -228,6 +228,20 @@ describe('@microsoft/microsoft-graph-client against the Graph simulator', () => 
     expect(batch.getResponseById('missing').status).toBe(404);
   });
 
+  it("reads a user's manager with GET /users/{id}/manager, and a user without one as the SDK's 404 Request_ResourceNotFound", async () => {
+    const client = graphClient(confidentialClient());
+    const manager = await client.api('/users/miriam.graham@contoso.com/manager').select(['id', 'mail', 'userPrincipalName']).get();
+    expect(manager).toMatchObject({ '@odata.type': '#microsoft.graph.user', mail: 'adele.vance@contoso.com' });
+    const none = await client
+      .api('/users/adele.vance@contoso.com/manager')
+      .get()
+      .then(
+        () => null,
+        (error: { statusCode?: number; code?: string }) => error,
+      );
+    expect(none).toMatchObject({ statusCode: 404, code: 'Request_ResourceNotFound' });
+  });
+
   it('sends mail with POST /users/{sender}/sendMail', async () => {
     const client = graphClient(confidentialClient());
     await client.api(`/users/${DEMO_GRAPH_CREDENTIALS.fromEmail}/sendMail`).post({
