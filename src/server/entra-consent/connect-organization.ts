@@ -5,6 +5,7 @@ import { missingGraphPermissions } from '../../shared/domain/graph-permissions.j
 import { actorNameOf, recordAudit } from '../audit/index.js';
 import { type AppIdentity, graphClientForTenant, recordConnectionOutcome, type TenantGraphDeps } from '../configuration/index.js';
 import { configurations } from '../db/schema/index.js';
+import type { AdminProof } from './admin-proof.js';
 import { accessTokenClaims, GraphError, NO_SERVICE_PRINCIPAL_CODE } from '../integrations/graph/index.js';
 import { DEFAULT_EMAIL_TEMPLATE } from '../notifications/index.js';
 
@@ -13,16 +14,18 @@ const TENANT_NOT_FOUND_CODE = 'AADSTS90002';
 export interface ConnectInput {
   organizationId: string;
   actorUserId: string;
-  /** The `tenant` Microsoft's answer named. */
+  /** The tenant the administrator's signed-in ID token proved (and Microsoft's consent answer named). */
   entraTenantId: string;
+  /** Who granted the consent, as their ID token says. */
+  consentedBy: AdminProof;
 }
 
 export type ConnectOutcome = { result: 'connected' } | { result: Exclude<EntraConsentResult, 'connected'>; reason: string };
 
 /**
  * Records that the organization reaches its tenant through the Passwatch app, once the tenant has
- * proven it: the answer's `tenant` and `admin_consent` travel through the browser and could be
- * typed by anyone, so the app asks Entra for a token in that tenant first. Only a tenant where the
+ * proven it: an administrator of the tenant signed in during the flow (admin-proof.ts), and the app
+ * asks Entra for a token in that tenant to see the consent took effect. Only a tenant where the
  * app really has a service principal is recorded, and only for one organization. The connection's
  * fields are replaced (a stored client secret is dropped: none is needed any more), the rest of
  * the configuration is kept, or a new one is created from the defaults with automation off until
@@ -42,7 +45,10 @@ export async function connectOrganization(deps: TenantGraphDeps, app: AppIdentit
   const claims = accessTokenClaims(token);
   // The token names its directory by id: the one recorded, whatever form the answer used.
   const directoryId = (claims.entraTenantId ?? input.entraTenantId).toLowerCase();
+  if (directoryId !== input.entraTenantId.toLowerCase())
+    return { result: 'failed', reason: `Entra issued a token for tenant ${directoryId}, not ${input.entraTenantId}` };
   const now = deps.clock();
+  const { consentedBy } = input;
   const actorName = await actorNameOf(deps.db, input.actorUserId);
   const recorded = await deps.db.transaction(async (tx) => {
     const [elsewhere] = await tx
@@ -93,9 +99,16 @@ export async function connectOrganization(deps: TenantGraphDeps, app: AppIdentit
     await recordAudit(tx, input.organizationId, {
       category: 'configuration',
       status: 'success',
-      message: `Connected with Microsoft by ${actorName}: tenant ${directoryId} via the Passwatch app${droppedSecret}`,
+      message:
+        `Connected with Microsoft by ${actorName}: tenant ${directoryId} via the Passwatch app, consent granted by ` +
+        `${consentedBy.username} (${consentedBy.role})${droppedSecret}`,
       actorUserId: input.actorUserId,
-      details: { connectionMethod: 'passwatch_app', entraTenantId: directoryId, previousMethod: previous?.method ?? null },
+      details: {
+        connectionMethod: 'passwatch_app',
+        entraTenantId: directoryId,
+        previousMethod: previous?.method ?? null,
+        consentedBy: { objectId: consentedBy.objectId, username: consentedBy.username, role: consentedBy.role },
+      },
       createdAt: now,
     });
     return true;

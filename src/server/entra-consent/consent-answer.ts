@@ -2,13 +2,16 @@ import { z } from 'zod';
 import type { EntraConsentResult } from '../../shared/domain/entra-connection.js';
 
 /**
- * What Microsoft's admin-consent page sends back to the redirect URI: on success `tenant` (the
+ * What Microsoft's sign-in sends back to the redirect URI: on success `code` (and `session_state`).
+ * What its admin-consent page sends back: on success `tenant` (the
  * administrator's directory id), `admin_consent=True`, `scope` and our `state`; otherwise `error`
  * (`access_denied` when consent was declined) and an `error_description` that starts with the
  * AADSTS code. Anything longer than these ever are is not an answer from Microsoft.
  */
 export const consentAnswerQuery = z.object({
   state: z.string().min(1).max(200).optional(),
+  code: z.string().min(1).max(8000).optional(),
+  session_state: z.string().max(200).optional(),
   tenant: z.string().max(200).optional(),
   admin_consent: z.string().max(20).optional(),
   scope: z.string().max(2000).optional(),

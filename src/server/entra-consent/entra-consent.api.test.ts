@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONTOSO_TENANT_ID, FABRIKAM_TENANT_ID, generateAppCertificate, registerCertificateApp } from '../../simulators/graph/index.js';
+import { CONTOSO_TENANT_ID, FABRIKAM_TENANT_ID, generateAppCertificate, registerCertificateApp, signInAccountsOf } from '../../simulators/graph/index.js';
 import { configurations, memberships } from '../db/schema/index.js';
 import { createUser, sessionCookieFor } from '../test-support/factories.js';
 import { configurationFor, connectionStatus, organizationOwner, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
@@ -31,20 +31,37 @@ async function startConsent(member: Member, body: Record<string, unknown> = { re
   return harness.app.inject({ method: 'POST', url: '/api/entra/consent-start', headers: member.headers, payload: body });
 }
 
-/** Starts Connect with Microsoft and answers Microsoft's page the way the administrator does; resolves to the callback URL Microsoft sends the browser to. */
-async function consentAnswer(member: Member, decision: 'accept' | 'cancel', account = CONTOSO_TENANT_ID): Promise<string> {
-  const started = await startConsent(member);
-  expect(started.statusCode).toBe(200);
-  const consentPage = new URL(started.json<{ url: string }>().url);
-  const form = new URLSearchParams({ ...Object.fromEntries(consentPage.searchParams), decision, account });
-  const answered = await fetch(`${consentPage.origin}${consentPage.pathname}`, {
+type AccountKind = 'admin' | 'user';
+
+/** A sign-in account the simulated Microsoft page offers: a tenant's Global Administrator or an ordinary user. */
+function accountOf(tenantId: string, kind: AccountKind): string {
+  const tenant = harness.graph.simulator.state.tenants.get(tenantId);
+  const accounts = tenant ? signInAccountsOf(tenant) : [];
+  const account = kind === 'admin' ? accounts[0] : accounts[1];
+  if (!account) throw new Error(`no ${kind} account in ${tenantId}`);
+  return account.objectId;
+}
+
+/** Answers a simulated Microsoft page (sign-in or consent) as the browser's form post does; resolves to where Microsoft sends the browser. */
+async function answerMicrosoftPage(pageUrl: string, fields: Record<string, string>): Promise<string> {
+  const page = new URL(pageUrl);
+  const shown = await fetch(page);
+  expect(shown.status).toBe(200);
+  const answered = await fetch(`${page.origin}${page.pathname}`, {
     method: 'POST',
-    body: form,
+    body: new URLSearchParams({ ...Object.fromEntries(page.searchParams), ...fields }),
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   expect(answered.status).toBe(302);
   return answered.headers.get('location') ?? '';
+}
+
+/** Starts Connect with Microsoft and signs in on Microsoft's page as `account`; resolves to the callback URL Microsoft sends the browser to. */
+async function signInAnswer(member: Member, account: string, decision: 'sign_in' | 'cancel' = 'sign_in'): Promise<string> {
+  const started = await startConsent(member);
+  expect(started.statusCode).toBe(200);
+  return answerMicrosoftPage(started.json<{ url: string }>().url, { account, decision });
 }
 
 /** The browser arriving at the callback with `member`'s session; resolves to where it is sent next. */
@@ -53,6 +70,18 @@ async function arriveAtCallback(member: Member, callbackUrl: string): Promise<st
   const response = await harness.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { cookie: member.cookie } });
   expect(response.statusCode).toBe(303);
   return String(response.headers.location);
+}
+
+/** Signs in as `account` and comes back to Passwatch: resolves to the admin-consent page it sends the browser to (or the result page). */
+async function signedIn(member: Member, account = accountOf(CONTOSO_TENANT_ID, 'admin')): Promise<string> {
+  return arriveAtCallback(member, await signInAnswer(member, account));
+}
+
+/** The whole flow as the browser goes through it: sign in as `account`, answer the consent page with `decision`; resolves to the callback URL after consent. */
+async function consentAnswer(member: Member, decision: 'accept' | 'cancel', tenant = CONTOSO_TENANT_ID): Promise<string> {
+  const consentPage = await signedIn(member, accountOf(tenant, 'admin'));
+  expect(consentPage).toContain(`/${tenant}/v2.0/adminconsent`);
+  return answerMicrosoftPage(consentPage, { decision, account: tenant });
 }
 
 async function configurationOf(member: Member) {
@@ -69,12 +98,26 @@ async function latestAudit(member: Member) {
 }
 
 describe('POST /api/entra/consent-start', () => {
-  it("sends the organization's owner to Microsoft's admin-consent page for the Passwatch app", async () => {
+  it("sends the organization's owner to Microsoft's sign-in for the Passwatch app: code + PKCE, state and nonce", async () => {
     const owner = await organizationOwner(harness);
     const response = await startConsent(owner);
     expect(response.statusCode).toBe(200);
     const url = new URL(response.json<{ url: string }>().url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${harness.graph.baseUrl}/organizations/v2.0/adminconsent`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${harness.graph.baseUrl}/organizations/oauth2/v2.0/authorize`);
+    expect(url.searchParams.get('client_id')).toBe(APP_ID);
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('scope')).toBe('openid profile');
+    expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('after the sign-in of an administrator, sends the browser to the admin-consent page of the tenant the ID token names', async () => {
+    const owner = await organizationOwner(harness);
+    const url = new URL(await signedIn(owner, accountOf(CONTOSO_TENANT_ID, 'admin')));
+    expect(`${url.origin}${url.pathname}`).toBe(`${harness.graph.baseUrl}/${CONTOSO_TENANT_ID}/v2.0/adminconsent`);
     expect(url.searchParams.get('client_id')).toBe(APP_ID);
     expect(url.searchParams.get('scope')).toBe('https://graph.microsoft.com/.default');
     expect(url.searchParams.get('redirect_uri')).toBe(CALLBACK);
@@ -84,7 +127,7 @@ describe('POST /api/entra/consent-start', () => {
   it('names the tenant the admin typed in the path, and refuses anything that is not a tenant', async () => {
     const owner = await organizationOwner(harness);
     const named = await startConsent(owner, { returnTo: 'configuration', tenant: 'contoso.onmicrosoft.com' });
-    expect(new URL(named.json<{ url: string }>().url).pathname).toBe('/contoso.onmicrosoft.com/v2.0/adminconsent');
+    expect(new URL(named.json<{ url: string }>().url).pathname).toBe('/contoso.onmicrosoft.com/oauth2/v2.0/authorize');
     const hostile = await startConsent(owner, { returnTo: 'configuration', tenant: '../common' });
     expect(hostile.statusCode).toBe(400);
     expect((await startConsent(owner, { returnTo: 'elsewhere' })).statusCode).toBe(400);
@@ -211,16 +254,18 @@ describe('GET /api/entra/consent-callback', () => {
     expect(await configurationOf(owner)).toMatchObject({ configured: false });
   });
 
-  it('checks the tenant with Entra: an unknown tenant, or one where the app has no service principal, is not recorded', async () => {
+  it('accepts only the tenant the administrator signed in to, and checks it with Entra', async () => {
     const owner = await organizationOwner(harness);
-    const callbackWith = async (tenant: string) => {
-      const state = new URL(await consentAnswer(owner, 'cancel')).searchParams.get('state') ?? '';
+    /** Signs in as `admin`'s account, then comes back with a typed consent answer instead of the consent page's. */
+    const typedAnswer = async (signedInTenant: string, tenant: string) => {
+      const consentPage = new URL(await signedIn(owner, accountOf(signedInTenant, 'admin')));
+      const state = consentPage.searchParams.get('state') ?? '';
       return arriveAtCallback(owner, `${CALLBACK}?${new URLSearchParams({ admin_consent: 'True', tenant, state })}`);
     };
-    expect(await callbackWith(randomUUID())).toBe('/dashboard?setup=open&entraConsent=unknown_tenant');
-    expect(await callbackWith('not-a-tenant')).toBe('/dashboard?setup=open&entraConsent=unknown_tenant');
-    // Fabrikam's administrator never consented: a typed `admin_consent=True` proves nothing.
-    expect(await callbackWith(FABRIKAM_TENANT_ID)).toBe('/dashboard?setup=open&entraConsent=consent_not_found');
+    expect(await typedAnswer(CONTOSO_TENANT_ID, randomUUID())).toBe('/dashboard?setup=open&entraConsent=tenant_mismatch');
+    expect(await typedAnswer(CONTOSO_TENANT_ID, 'not-a-tenant')).toBe('/dashboard?setup=open&entraConsent=unknown_tenant');
+    // Fabrikam's administrator signed in but never consented: a typed `admin_consent=True` proves nothing.
+    expect(await typedAnswer(FABRIKAM_TENANT_ID, FABRIKAM_TENANT_ID)).toBe('/dashboard?setup=open&entraConsent=consent_not_found');
     expect(await configurationOf(owner)).toMatchObject({ configured: false });
   });
 
@@ -232,6 +277,68 @@ describe('GET /api/entra/consent-callback', () => {
     expect(await configurationOf(second)).toMatchObject({ configured: false });
     // Reconnecting the organization that holds it is fine.
     expect(await arriveAtCallback(first, await consentAnswer(first, 'accept'))).toBe('/dashboard?setup=open&entraConsent=connected');
+  });
+});
+
+describe('directory takeover (issue 18)', () => {
+  /** Contoso consented once through an organization that is gone now: its consent is still in Entra. */
+  async function contosoConsentedByAFormerCustomer(): Promise<void> {
+    const former = await organizationOwner(harness);
+    expect(await arriveAtCallback(former, await consentAnswer(former, 'accept'))).toBe('/dashboard?setup=open&entraConsent=connected');
+    await harness.database.db.delete(configurations);
+  }
+
+  it("the repro: another customer's typed consent answer for a consented tenant, without signing in, connects nothing", async () => {
+    await contosoConsentedByAFormerCustomer();
+    const attacker = await organizationOwner(harness);
+    const started = await startConsent(attacker);
+    const state = new URL(started.json<{ url: string }>().url).searchParams.get('state') ?? '';
+    const typed = new URLSearchParams({ state, tenant: CONTOSO_TENANT_ID, admin_consent: 'True' });
+    const next = await arriveAtCallback(attacker, `${CALLBACK}?${typed}`);
+    expect(next).not.toContain('entraConsent=connected');
+    expect(next).toBe('/dashboard?setup=open&entraConsent=failed');
+    expect(await configurationOf(attacker)).toMatchObject({ configured: false });
+    const groups = await harness.app.inject({ method: 'GET', url: '/api/security-groups', headers: attacker.headers });
+    expect(groups.statusCode).toBe(400);
+  });
+
+  it('an administrator of tenant A (Fabrikam) cannot connect tenant B (Contoso), which consented before', async () => {
+    await contosoConsentedByAFormerCustomer();
+    const attacker = await organizationOwner(harness);
+    const consentPage = new URL(await signedIn(attacker, accountOf(FABRIKAM_TENANT_ID, 'admin')));
+    expect(consentPage.pathname).toBe(`/${FABRIKAM_TENANT_ID}/v2.0/adminconsent`);
+    const typed = new URLSearchParams({ state: consentPage.searchParams.get('state') ?? '', tenant: CONTOSO_TENANT_ID, admin_consent: 'True' });
+    expect(await arriveAtCallback(attacker, `${CALLBACK}?${typed}`)).toBe('/dashboard?setup=open&entraConsent=tenant_mismatch');
+    expect(await configurationOf(attacker)).toMatchObject({ configured: false });
+    expect(await latestAudit(attacker)).toMatchObject({ status: 'error', message: expect.stringContaining(`signed in to ${FABRIKAM_TENANT_ID}`) });
+  });
+
+  it('a user of the tenant who is no administrator cannot connect it, even after it consented', async () => {
+    await contosoConsentedByAFormerCustomer();
+    const owner = await organizationOwner(harness);
+    expect(await signedIn(owner, accountOf(CONTOSO_TENANT_ID, 'user'))).toBe('/dashboard?setup=open&entraConsent=not_admin');
+    expect(await configurationOf(owner)).toMatchObject({ configured: false });
+    expect(await latestAudit(owner)).toMatchObject({
+      status: 'error',
+      message: expect.stringContaining('neither a Global Administrator nor a Privileged Role Administrator'),
+    });
+  });
+
+  it("a sign-in code is redeemed once, with the session's PKCE verifier: replaying it in another flow proves nothing", async () => {
+    const owner = await organizationOwner(harness);
+    const answer = new URL(await signInAnswer(owner, accountOf(CONTOSO_TENANT_ID, 'admin')));
+    const code = answer.searchParams.get('code') ?? '';
+    expect(await arriveAtCallback(owner, answer.toString())).toContain('/adminconsent');
+    const started = await startConsent(owner);
+    const state = new URL(started.json<{ url: string }>().url).searchParams.get('state') ?? '';
+    expect(await arriveAtCallback(owner, `${CALLBACK}?${new URLSearchParams({ code, state })}`)).toBe('/dashboard?setup=open&entraConsent=failed');
+  });
+
+  it('cancelling the sign-in comes back as declined', async () => {
+    const owner = await organizationOwner(harness);
+    expect(await arriveAtCallback(owner, await signInAnswer(owner, accountOf(CONTOSO_TENANT_ID, 'admin'), 'cancel'))).toBe(
+      '/dashboard?setup=open&entraConsent=declined',
+    );
   });
 });
 

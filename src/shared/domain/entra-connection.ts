@@ -19,6 +19,8 @@ const ENTRA_CONSENT_RESULTS = [
   'connected',
   'declined',
   'admin_required',
+  'not_admin',
+  'tenant_mismatch',
   'invalid_state',
   'expired_state',
   'unknown_tenant',
@@ -42,6 +44,19 @@ export const entraConsentMessages: Record<EntraConsentResult, { tone: 'success' 
     text:
       'Only an administrator can connect the organization: sign in on the Microsoft page as a Global Administrator ' +
       '(or Privileged Role / Cloud Application Administrator) of your tenant, or ask one to choose Connect with Microsoft.',
+  },
+  not_admin: {
+    tone: 'error',
+    text:
+      'The account you signed in with on the Microsoft page is not a Global Administrator or Privileged Role ' +
+      'Administrator of its tenant, so it cannot connect it. Nothing was changed: sign in as one, or ask one to choose ' +
+      'Connect with Microsoft.',
+  },
+  tenant_mismatch: {
+    tone: 'error',
+    text:
+      'Consent came back for another tenant than the one you signed in to. Nothing was changed: choose Connect with ' +
+      'Microsoft again and sign in as an administrator of the tenant to connect.',
   },
   invalid_state: {
     tone: 'error',

@@ -6,9 +6,10 @@
 // error=access_denied. A request Entra cannot trust (unknown app, redirect URI not registered)
 // ends on Entra's own error page and never goes back. Here an account picker stands in for the
 // sign-in: one Global Administrator per simulated tenant.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../shared/html.js';
 import type { SimTenant } from './directory.js';
+import { ENTRA_PAGE_STYLE, entraErrorPage, hiddenField, sendEntraPage } from './entra-pages.js';
 import { PASSWATCH_PERMISSIONS } from './permissions.js';
 import { findTenant, type AppRegistration, type GraphSimulatorState } from './state.js';
 
@@ -34,15 +35,15 @@ export function registerAdminConsentRoutes(app: FastifyInstance, state: GraphSim
   app.get(ADMIN_CONSENT_PATH, async (request, reply) => {
     const { tenant } = request.params as { tenant: string };
     const parsed = parseConsentRequest(state, tenant, request.query as Record<string, unknown>);
-    if ('error' in parsed) return errorPage(reply, parsed.error);
-    return sendPage(reply, 200, consentPage(tenant, parsed));
+    if ('error' in parsed) return entraErrorPage(reply, parsed.error);
+    return sendEntraPage(reply, 200, consentPage(tenant, parsed));
   });
 
   app.post(ADMIN_CONSENT_PATH, async (request, reply) => {
     const { tenant } = request.params as { tenant: string };
     const form = (request.body ?? {}) as Record<string, unknown>;
     const parsed = parseConsentRequest(state, tenant, form);
-    if ('error' in parsed) return errorPage(reply, parsed.error);
+    if ('error' in parsed) return entraErrorPage(reply, parsed.error);
     const back = new URL(parsed.redirectUri);
     if (form.decision !== 'accept') {
       back.searchParams.set('error', 'access_denied');
@@ -50,7 +51,7 @@ export function registerAdminConsentRoutes(app: FastifyInstance, state: GraphSim
       back.searchParams.set('error_description', DECLINED);
     } else {
       const chosen = parsed.tenants.find((candidate) => candidate.id === form.account);
-      if (!chosen) return sendPage(reply, 200, consentPage(tenant, parsed, 'Pick an account to continue.'));
+      if (!chosen) return sendEntraPage(reply, 200, consentPage(tenant, parsed, 'Pick an account to continue.'));
       chosen.grantConsent(parsed.application.appId, parsed.application.requiredPermissions ?? PASSWATCH_PERMISSIONS);
       back.searchParams.set('admin_consent', 'True');
       back.searchParams.set('tenant', chosen.id);
@@ -74,7 +75,17 @@ function parseConsentRequest(state: GraphSimulatorState, tenantSegment: string, 
   for (const name of ['client_id', 'redirect_uri', 'scope']) {
     if (!value(name)) return { error: `AADSTS900144: The request body must contain the following parameter: '${name}'.` };
   }
-  const clientId = value('client_id') ?? '';
+  const client = registeredClient(state, value('client_id') ?? '', value('redirect_uri') ?? '');
+  if ('error' in client) return client;
+  return { ...client, scope: value('scope') ?? '', state: value('state'), tenants };
+}
+
+/** The multi-tenant app `clientId` names with `redirectUri` registered on it, or the AADSTS error Entra shows. */
+export function registeredClient(
+  state: GraphSimulatorState,
+  clientId: string,
+  redirectUri: string,
+): { application: AppRegistration; redirectUri: string } | { error: string } {
   const application = state.applications.get(clientId.toLowerCase());
   if (!application?.multiTenant) {
     return {
@@ -83,7 +94,6 @@ function parseConsentRequest(state: GraphSimulatorState, tenantSegment: string, 
         `application has not been installed by the administrator of the tenant.`,
     };
   }
-  const redirectUri = value('redirect_uri') ?? '';
   if (!(application.redirectUris ?? []).includes(redirectUri)) {
     return {
       error:
@@ -91,12 +101,11 @@ function parseConsentRequest(state: GraphSimulatorState, tenantSegment: string, 
         `configured for the application '${application.appId}'.`,
     };
   }
-  return { application, redirectUri, scope: value('scope') ?? '', state: value('state'), tenants };
+  return { application, redirectUri };
 }
 
 function consentPage(tenantSegment: string, request: ConsentRequest, notice?: string): string {
   const permissions = request.application.requiredPermissions ?? PASSWATCH_PERMISSIONS;
-  const hidden = (name: string, value: string | undefined) => (value === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`);
   const accounts = request.tenants
     .map((tenant, index) => {
       const domain = tenant.domains.find((candidate) => candidate.isInitial)?.id ?? tenant.domains[0]?.id ?? tenant.id;
@@ -105,11 +114,7 @@ function consentPage(tenantSegment: string, request: ConsentRequest, notice?: st
     })
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Permissions requested</title>
-<style>body{font-family:system-ui,sans-serif;background:#f2f2f2;margin:0}
-main{max-width:30rem;margin:3rem auto;background:#fff;padding:2rem;box-shadow:0 2px 6px rgba(0,0,0,.2)}
-.account{display:flex;gap:.75rem;align-items:flex-start;border:1px solid #ccc;padding:.75rem;margin:.5rem 0;cursor:pointer}
-button{padding:.5rem 1.5rem;margin-right:.5rem}.primary{background:#0067b8;color:#fff;border:0}
-.notice{color:#a80000}.sim{font-size:.8rem;color:#666}</style></head>
+${ENTRA_PAGE_STYLE}</head>
 <body><main>
 <p class="sim">Microsoft Entra ID (simulated)</p>
 <h1>Permissions requested</h1>
@@ -119,22 +124,8 @@ ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
 <fieldset><legend>Pick an account</legend>${accounts}</fieldset>
 <p>This app would like to:</p>
 <ul>${permissions.map((permission) => `<li>${escapeHtml(permission)} (application permission)</li>`).join('')}</ul>
-${hidden('client_id', request.application.appId)}${hidden('redirect_uri', request.redirectUri)}${hidden('scope', request.scope)}${hidden('state', request.state)}
+${hiddenField('client_id', request.application.appId)}${hiddenField('redirect_uri', request.redirectUri)}${hiddenField('scope', request.scope)}${hiddenField('state', request.state)}
 <button class="primary" type="submit" name="decision" value="accept">Accept</button>
 <button type="submit" name="decision" value="cancel">Cancel</button>
 </form></main></body></html>`;
-}
-
-function errorPage(reply: FastifyReply, message: string): FastifyReply {
-  return sendPage(
-    reply,
-    400,
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in to your ` +
-      `account</title></head><body><main><h1>Sorry, but we're having trouble signing you in.</h1><p ` +
-      `role="alert">${escapeHtml(message)}</p></main></body></html>`,
-  );
-}
-
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
 }

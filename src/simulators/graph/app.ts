@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAdminConsentRoutes } from './admin-consent.js';
+import { registerAuthorizeRoutes } from './authorize.js';
 import { BATCH_PATH, INNER_REQUEST_ADDRESS, registerBatchRoute } from './batch.js';
 import { registerControlRoutes } from './control-routes.js';
 import { registerDomainRoutes } from './domain-routes.js';
@@ -12,7 +13,7 @@ import { GraphError, invalidJsonPayload, TokenEndpointError } from './errors.js'
 import { applyFaults } from './faults.js';
 import { registerGroupRoutes } from './group-routes.js';
 import { innerErrorDate, tokenErrorTimestamp } from './graph-time.js';
-import { OPENID_CONFIGURATION_PATH, registerOpenIdConfiguration } from './openid-configuration.js';
+import { OPENID_CONFIGURATION_PATH, registerOpenIdConfiguration, SIGNING_KEYS_PATH } from './openid-configuration.js';
 import { registerSendMailRoute } from './send-mail.js';
 import type { GraphSimulatorState } from './state.js';
 import { authorityClientRequestId, registerTokenEndpoint, TOKEN_PATH } from './token-endpoint.js';
@@ -27,8 +28,8 @@ type RouteKind = 'graph' | 'batch' | 'token' | 'other';
 function routeKind(request: FastifyRequest): RouteKind {
   const route = request.routeOptions.url;
   if (route === BATCH_PATH) return 'batch';
-  // The Entra authority: the token endpoint and the tenant's OpenID metadata.
-  if (route === TOKEN_PATH || route === OPENID_CONFIGURATION_PATH) return 'token';
+  // The Entra authority: the token endpoint, the tenant's OpenID metadata and signing keys.
+  if (route === TOKEN_PATH || route === OPENID_CONFIGURATION_PATH || route === SIGNING_KEYS_PATH) return 'token';
   if (route?.startsWith('/v1.0/')) return 'graph';
   return 'other';
 }
@@ -100,6 +101,7 @@ export function buildSimulatorApp(state: GraphSimulatorState, options: Simulator
 
   registerTokenEndpoint(app, state);
   registerAdminConsentRoutes(app, state);
+  registerAuthorizeRoutes(app, state);
   registerOpenIdConfiguration(app, state);
   registerUserRoutes(app, state);
   registerGroupRoutes(app, state);

@@ -68,6 +68,19 @@ export interface IssuedToken {
   expiresAt: number;
 }
 
+/** A code the sign-in page gave to an app, redeemable once at the token endpoint. */
+export interface AuthorizationCode {
+  clientId: string;
+  redirectUri: string;
+  /** S256 PKCE challenge; null when the app sent none. */
+  codeChallenge: string | null;
+  nonce: string | undefined;
+  /** The signed-in account's object id. */
+  objectId: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
 export interface GraphFaults {
   /** Added to every Graph and token request (milliseconds). */
   latencyMs: number;
@@ -124,6 +137,8 @@ export interface GraphSimulatorState {
   readonly tenants: Map<string, SimTenant>;
   readonly applications: Map<string, AppRegistration>;
   readonly accessTokens: Map<string, IssuedToken>;
+  /** Authorization codes of the simulated sign-in, by code. */
+  readonly authorizationCodes: Map<string, AuthorizationCode>;
   /** `jti` of every client assertion accepted, until it expires (epoch ms): each is single use. */
   readonly usedAssertionIds: Map<string, number>;
   /** Apps registered with registerApplication (a vendor's multi-tenant app): kept by reset, their consents not. */
@@ -164,6 +179,7 @@ export function createEmptyState(clock: () => Date, seedDemo: boolean): GraphSim
     tenants: new Map(),
     applications: new Map(),
     accessTokens: new Map(),
+    authorizationCodes: new Map(),
     usedAssertionIds: new Map(),
     hostedApplications: [],
     sentMail: [],
@@ -180,6 +196,7 @@ export function clearState(state: GraphSimulatorState): void {
   state.tenants.clear();
   state.applications.clear();
   state.accessTokens.clear();
+  state.authorizationCodes.clear();
   state.usedAssertionIds.clear();
   state.sentMail.length = 0;
   state.directoryBuckets.clear();
