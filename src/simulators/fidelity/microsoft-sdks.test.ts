@@ -3,7 +3,7 @@
 // @microsoft/microsoft-graph-client pages users by @odata.nextLink, retries a throttled call after
 // its Retry-After, and sends mail. A deviation of the simulator from Entra or Graph shows up here
 // as a library error, not as a difference in a hand-written test client.
-import { ConfidentialClientApplication, type INetworkModule, type NetworkRequestOptions, type NetworkResponse } from '@azure/msal-node';
+import { ConfidentialClientApplication, CryptoProvider, type INetworkModule, type NetworkRequestOptions, type NetworkResponse } from '@azure/msal-node';
 import {
   AuthenticationHandler,
   BatchRequestContent,
@@ -16,8 +16,17 @@ import {
   RetryHandlerOptions,
   TelemetryHandler,
 } from '@microsoft/microsoft-graph-client';
+import { createRemoteJWKSet, customFetch, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appCertificate, createGraphSimulator, DEMO_GRAPH_CREDENTIALS, type GraphSimulator, registerCertificateApp } from '../graph/index.js';
+import {
+  appCertificate,
+  createGraphSimulator,
+  DEMO_GRAPH_CREDENTIALS,
+  DIRECTORY_ROLES,
+  type GraphSimulator,
+  registerCertificateApp,
+  signInAccountsOf,
+} from '../graph/index.js';
 import { generateTestCertificate, serveOverTls, type TlsServer, trustingFetch } from './tls-test-server.js';
 
 const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
@@ -169,6 +178,67 @@ describe('@azure/msal-node against the simulated Entra authority', () => {
     expect(exchanges.map((exchange) => [exchange.url.pathname, exchange.status])).toEqual([
       ['/nowhere.example.com/v2.0/.well-known/openid-configuration', 400],
     ]);
+  });
+});
+
+describe("@azure/msal-node signs an administrator in at the simulated authority (Connect with Microsoft's proof)", () => {
+  const REDIRECT_URI = 'https://passwatch.example.com/api/entra/consent-callback';
+
+  it('getAuthCodeUrl, the sign-in page, acquireTokenByCode with PKCE: an ID token with tid, oid and wids that verifies with the tenant keys', async () => {
+    const app = await registerCertificateApp(simulator.state, { appId: CERTIFICATE_APP_ID, displayName: 'Passwatch', redirectUris: [REDIRECT_URI] });
+    const thumbprintSha256 = Buffer.from(appCertificate(app.certificatePem).thumbprintSha256, 'base64url').toString('hex');
+    const msal = new ConfidentialClientApplication({
+      auth: {
+        clientId: app.appId,
+        clientCertificate: { thumbprintSha256, privateKey: app.privateKeyPem },
+        authority: `${server.baseUrl}/organizations`,
+        knownAuthorities: [new URL(server.baseUrl).host],
+      },
+      system: { networkClient: msalNetwork },
+    });
+    const { verifier, challenge } = await new CryptoProvider().generatePkceCodes();
+    const nonce = 'n-0S6_WzA2Mj';
+    const signInPage = new URL(
+      await msal.getAuthCodeUrl({
+        scopes: ['openid', 'profile'],
+        redirectUri: REDIRECT_URI,
+        codeChallenge: challenge,
+        codeChallengeMethod: 'S256',
+        nonce,
+        state: 'xyz',
+      }),
+    );
+    expect(signInPage.pathname).toBe('/organizations/oauth2/v2.0/authorize');
+    const contoso = simulator.state.tenants.get(DEMO_GRAPH_CREDENTIALS.directoryId);
+    const [admin] = contoso ? signInAccountsOf(contoso) : [];
+    const answered = await fetchTls(
+      new Request(`${server.baseUrl}${signInPage.pathname}`, {
+        method: 'POST',
+        body: new URLSearchParams({ ...Object.fromEntries(signInPage.searchParams), account: admin?.objectId ?? '', decision: 'sign_in' }),
+        redirect: 'manual',
+      }),
+    );
+    const back = new URL(answered.headers.get('location') ?? '');
+    expect(back.searchParams.get('state')).toBe('xyz');
+
+    const result = await msal.acquireTokenByCode(
+      { code: back.searchParams.get('code') ?? '', scopes: ['openid', 'profile'], redirectUri: REDIRECT_URI, codeVerifier: verifier, nonce, state: 'xyz' },
+      { code: back.searchParams.get('code') ?? '', state: 'xyz' },
+    );
+    expect(result.tenantId).toBe(DEMO_GRAPH_CREDENTIALS.directoryId);
+    expect(result.idTokenClaims).toMatchObject({
+      tid: DEMO_GRAPH_CREDENTIALS.directoryId,
+      oid: admin?.objectId,
+      nonce,
+      aud: app.appId,
+      wids: expect.arrayContaining([DIRECTORY_ROLES.globalAdministrator]),
+    });
+    // The tenant's own metadata names the keys that verify it.
+    const issuer = `${server.baseUrl}/${DEMO_GRAPH_CREDENTIALS.directoryId}/v2.0`;
+    const metadata = (await (await fetchTls(new Request(`${issuer}/.well-known/openid-configuration`))).json()) as { issuer: string; jwks_uri: string };
+    expect(metadata.issuer).toBe(issuer);
+    const keys = createRemoteJWKSet(new URL(metadata.jwks_uri), { [customFetch]: (url, options) => fetchTls(new Request(url, options as RequestInit)) });
+    await expect(jwtVerify(result.idToken, keys, { issuer, audience: app.appId })).resolves.toBeTruthy();
   });
 });
 
