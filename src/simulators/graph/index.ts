@@ -74,6 +74,7 @@ export {
   type AppCertificatePair,
 } from './certificate-app.js';
 export { appCertificate } from './client-assertion.js';
+export { issueIdToken } from './id-tokens.js';
 export { DIRECTORY_ROLES, type SignInAccount, signInAccountsOf } from './sign-in-accounts.js';
 export {
   addTenant,
