@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionStore } from '../auth/index.js';
 import type { Database } from '../db/client.js';
-import { billingSubscriptions, memberships, tenants, users } from '../db/schema/index.js';
+import { billingSubscriptions, configurations, memberships, tenants, users } from '../db/schema/index.js';
 import { PayPalApiError, type PayPalClient } from '../integrations/paypal/index.js';
 
 export interface DeleteAccountDeps {
@@ -19,9 +19,10 @@ const FINISHED_PAYPAL_STATUSES = ['CANCELLED', 'EXPIRED'];
  * DELETE /api/account: the user, their memberships and sessions, and every organization they
  * alone own, with everything hanging off it (configuration, secrets, ledgers, payments). Those
  * organizations' PayPal subscriptions are cancelled first, best effort: a PayPal failure is
- * logged and does not keep the user's data.
+ * logged and does not keep the user's data. The Entra tenants those organizations reached through
+ * the Passwatch app are returned: their administrators must remove the app there.
  */
-export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Promise<{ deletedOrganizations: number }> {
+export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Promise<{ deletedOrganizations: number; passwatchAppTenants: string[] }> {
   const { db } = deps;
   const otherOwner = db
     .select({ one: sql`1` })
@@ -47,6 +48,14 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
   }
 
   const ownedIds = owned.map((row) => row.tenantId);
+  // Their consent to the Passwatch app stays in Entra: the person is told to remove it.
+  const connected =
+    ownedIds.length === 0
+      ? []
+      : await db
+          .select({ entraTenantId: configurations.entraTenantId })
+          .from(configurations)
+          .where(and(inArray(configurations.tenantId, ownedIds), eq(configurations.connectionMethod, 'passwatch_app')));
   // The user's sessions end, and so does every membership of the organizations deleted with them.
   const ends = [{ user: userId }, ...ownedIds.map((tenantId) => ({ tenant: tenantId }))];
   await deps.sessions.ending(ends, async (tx) => {
@@ -54,5 +63,5 @@ export async function deleteAccount(deps: DeleteAccountDeps, userId: string): Pr
     if (ownedIds.length > 0) await tx.delete(tenants).where(inArray(tenants.id, ownedIds));
     await tx.delete(users).where(eq(users.id, userId));
   });
-  return { deletedOrganizations: owned.length };
+  return { deletedOrganizations: owned.length, passwatchAppTenants: connected.map((row) => row.entraTenantId) };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   accountMessages,
   deleteAccountBody,
+  removePasswatchAppNotice,
   updateNotificationPreferencesBody,
   type DeleteAccountResponse,
   type NotificationPreferences,
@@ -34,9 +35,9 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDe
   app.delete('/api/account', signedIn, async (request, reply): Promise<DeleteAccountResponse> => {
     const userId = userIdOf(request);
     validate(deleteAccountBody, request.body);
-    const { deletedOrganizations } = await deleteAccount(deps, userId);
+    const { deletedOrganizations, passwatchAppTenants } = await deleteAccount(deps, userId);
     request.log.info({ userId, deletedOrganizations }, 'account deleted');
     reply.clearCookie(SESSION_COOKIE, cookieOptions(deps.cookieSecure));
-    return { message: accountMessages.deleted };
+    return { message: accountMessages.deleted, ...(passwatchAppTenants.length > 0 ? { entraNotice: removePasswatchAppNotice(passwatchAppTenants) } : {}) };
   });
 }

@@ -334,6 +334,27 @@ describe('directory takeover (issue 18)', () => {
     expect(await arriveAtCallback(owner, `${CALLBACK}?${new URLSearchParams({ code, state })}`)).toBe('/dashboard?setup=open&entraConsent=failed');
   });
 
+  it('deleting the account of a connected organization tells the person to remove the Passwatch app in Entra; connecting again takes a new sign-in', async () => {
+    const former = await organizationOwner(harness);
+    await arriveAtCallback(former, await consentAnswer(former, 'accept'));
+    const deleted = await harness.app.inject({
+      method: 'DELETE',
+      url: '/api/account',
+      headers: { cookie: former.cookie },
+      payload: { confirmation: 'DELETE' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({
+      message: 'Account Deleted',
+      entraNotice: expect.stringContaining(`Microsoft tenant ${CONTOSO_TENANT_ID} through the Passwatch app`),
+    });
+    expect(deleted.json().entraNotice).toContain('Enterprise applications');
+    // The consent is still in Entra, yet the next organization needs an administrator's sign-in of its own.
+    const next = await organizationOwner(harness);
+    expect(await signedIn(next, accountOf(CONTOSO_TENANT_ID, 'user'))).toBe('/dashboard?setup=open&entraConsent=not_admin');
+    expect(await arriveAtCallback(next, await consentAnswer(next, 'accept'))).toBe('/dashboard?setup=open&entraConsent=connected');
+  });
+
   it('cancelling the sign-in comes back as declined', async () => {
     const owner = await organizationOwner(harness);
     expect(await arriveAtCallback(owner, await signInAnswer(owner, accountOf(CONTOSO_TENANT_ID, 'admin'), 'cancel'))).toBe(

@@ -41,6 +41,19 @@ export const deleteAccountBody = z.object({
     .refine((typed) => typed === DELETE_ACCOUNT_CONFIRMATION, accountMessages.confirmationRequired),
 });
 
-/** DELETE /api/account: the browser then goes to /api/auth/login after 2 s. */
-export const deleteAccountResponse = z.object({ message: z.literal(accountMessages.deleted) });
+/**
+ * What a person must still do in Microsoft Entra after deleting organizations connected with
+ * Microsoft: the Passwatch app keeps its consent in their tenants until an administrator removes
+ * it (docs/domain.md §Admin sign-in for Connect with Microsoft).
+ */
+export function removePasswatchAppNotice(entraTenantIds: readonly string[]): string {
+  return (
+    `Passwatch was connected to Microsoft tenant ${entraTenantIds.join(', ')} through the Passwatch app. Remove its ` +
+    'access: in the Microsoft Entra admin center, open Enterprise applications, select Passwatch, then Properties and ' +
+    'Delete. Connecting the tenant again takes a new sign-in by one of its administrators.'
+  );
+}
+
+/** DELETE /api/account: the browser then goes to /api/auth/login after 2 s. `entraNotice` when a deleted organization was connected with Microsoft. */
+export const deleteAccountResponse = z.object({ message: z.literal(accountMessages.deleted), entraNotice: z.string().optional() });
 export type DeleteAccountResponse = z.infer<typeof deleteAccountResponse>;

@@ -15,16 +15,16 @@ async function deleteAccount(): Promise<DeleteAccountResponse> {
  * DELETE is typed; the server checks it again). The redirect is scheduled at the mutation level: the session
  * is gone, so nothing on the page may be allowed to cancel it.
  */
-export function deleteAccountMutationOptions(onDeleted: () => void) {
+export function deleteAccountMutationOptions(onDeleted: (entraNotice: string | undefined) => void) {
   return mutationOptions({
     mutationFn: deleteAccount,
-    onSuccess: () => {
-      onDeleted();
+    onSuccess: (response) => {
+      onDeleted(response.entraNotice);
       setTimeout(() => navigateToServerRoute('/api/auth/login'), DELETION_REDIRECT_DELAY_MS);
     },
   });
 }
 
-export function useDeleteAccount(onDeleted: () => void) {
+export function useDeleteAccount(onDeleted: (entraNotice: string | undefined) => void) {
   return useMutation(deleteAccountMutationOptions(onDeleted));
 }

@@ -10,7 +10,8 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useDeleteAccount } from '../api/delete-account';
 
-const announceDeletion = () => toast({ title: accountMessages.deleted, description: 'Your account has been deleted. You are being signed out.' });
+const announceDeletion = (entraNotice: string | undefined) =>
+  toast({ title: accountMessages.deleted, description: `Your account has been deleted. You are being signed out.${entraNotice ? ` ${entraNotice}` : ''}` });
 
 /**
  * Account deletion. One click would lose every organization the user alone owns and cancel its
@@ -62,7 +63,10 @@ export function DeleteAccountCard() {
           <DialogContent>
             <DialogHeader>
               <DialogTitle>Delete your account?</DialogTitle>
-              <DialogDescription>Your account, the organizations you own and their PayPal subscriptions are removed for good.</DialogDescription>
+              <DialogDescription>
+                Your account, the organizations you own and their PayPal subscriptions are removed for good. An organization connected with Microsoft keeps the
+                Passwatch enterprise application in its Entra tenant: remove it there afterwards.
+              </DialogDescription>
             </DialogHeader>
             <FormField id="delete-account-confirmation" label="Type DELETE to confirm" hint="Delete Account stays disabled until DELETE is typed in capitals.">
               {(control) => (
