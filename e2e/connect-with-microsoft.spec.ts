@@ -3,14 +3,34 @@ import { test } from './csp-guard.js';
 import { signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
 const CONTOSO_TENANT_ID = '3f2a9c71-5d4e-4b8a-9e1f-6c7d8a2b4e90';
+const FABRIKAM_TENANT_ID = '8b1e4d27-9a3c-4f6e-b5d2-1c9a7e3f6d48';
 const GRAPH_SIMULATOR = `http://127.0.0.1:${process.env.E2E_GRAPH_PORT ?? '3102'}`;
 
-/** On the simulated Microsoft consent page: picks Contoso's Global Administrator and answers. */
-async function answerConsentPage(page: Page, decision: 'Accept' | 'Cancel'): Promise<void> {
+/** On the simulated Microsoft sign-in page: picks an account (by the line under its name) and signs in. */
+async function signInAtMicrosoft(page: Page, account: RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Pick an account' })).toBeVisible();
+  await page.getByRole('radio', { name: account }).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in as the tenant's Global Administrator, then answers the consent page for that tenant. */
+async function answerConsentPage(page: Page, decision: 'Accept' | 'Cancel', tenant = 'Contoso'): Promise<void> {
+  await signInAtMicrosoft(page, new RegExp(`Global Administrator, ${tenant}`));
   await expect(page.getByRole('heading', { name: 'Permissions requested' })).toBeVisible();
   await expect(page.getByText('Mail.Send (application permission)')).toBeVisible();
-  await page.getByRole('radio', { name: /Global Administrator, Contoso/ }).check();
+  await page.getByRole('radio', { name: new RegExp(`Global Administrator, ${tenant}`) }).check();
   await page.getByRole('button', { name: decision }).click();
+}
+
+/** POST /api/entra/consent-start for the signed-in owner's organization: the Microsoft sign-in URL, with its state. */
+async function startConsent(page: Page): Promise<URL> {
+  const [organization] = (await (await page.request.get('/api/tenants')).json()) as { id: string }[];
+  const started = await page.request.post('/api/entra/consent-start', {
+    data: { returnTo: 'configuration' },
+    headers: { 'x-tenant-id': organization?.id ?? '' },
+  });
+  expect(started.status()).toBe(200);
+  return new URL(((await started.json()) as { url: string }).url);
 }
 
 test(
@@ -81,5 +101,36 @@ test(
     await expect(page.getByRole('tab', { name: 'Configuration' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('alert').filter({ hasText: 'Connected with Microsoft' })).toBeVisible();
     await expect(header.getByText('Connected to Tenant')).toBeVisible();
+  },
+);
+
+test(
+  "directory takeover is refused: a former customer's consented tenant cannot be claimed by a typed consent answer or by a " +
+    'user who is no administrator; its deletion told the former customer to remove the Passwatch app',
+  async ({ page, browser }) => {
+    // A former customer connects Fabrikam as its Global Administrator, then deletes their account.
+    await signUpWithOrganization(page, { email: uniqueEmail('former'), name: 'Fiona Former' }, { name: 'Fabrikam Former', domain: 'fabrikam.com' });
+    await page.goto((await startConsent(page)).toString());
+    await answerConsentPage(page, 'Accept', 'Fabrikam');
+    await expect(page.getByRole('alert').filter({ hasText: 'Connected with Microsoft' })).toBeVisible();
+    const deleted = await page.request.delete('/api/account', { data: { confirmation: 'DELETE' } });
+    expect(((await deleted.json()) as { entraNotice?: string }).entraNotice).toContain(`Microsoft tenant ${FABRIKAM_TENANT_ID} through the Passwatch app`);
+
+    // Another customer types Microsoft's consent answer for Fabrikam with their own state, never signing in there.
+    const attacker = await (await browser.newContext()).newPage();
+    await signUpWithOrganization(attacker, { email: uniqueEmail('attacker'), name: 'Mallory Attacker' }, { name: 'Mallory Ltd', domain: 'mallory.example' });
+    const state = (await startConsent(attacker)).searchParams.get('state') ?? '';
+    await attacker.goto(`/api/entra/consent-callback?${new URLSearchParams({ state, tenant: FABRIKAM_TENANT_ID, admin_consent: 'True' })}`);
+    await expect(attacker.getByRole('alert').filter({ hasText: 'Microsoft could not complete Connect with Microsoft. Nothing was changed' })).toBeVisible();
+    await expect(attacker.getByRole('navigation', { name: 'Main' }).getByText('Not Configured')).toBeVisible();
+
+    // Signing in as a Fabrikam user who is no administrator does not connect it either.
+    await attacker.goto((await startConsent(attacker)).toString());
+    await signInAtMicrosoft(attacker, /User, Fabrikam/);
+    await expect(attacker.getByRole('alert').filter({ hasText: 'is not a Global Administrator or Privileged Role Administrator' })).toBeVisible();
+    const configuration = await attacker.request.get('/api/configuration', {
+      headers: { 'x-tenant-id': ((await (await attacker.request.get('/api/tenants')).json()) as { id: string }[])[0]?.id ?? '' },
+    });
+    expect(((await configuration.json()) as { configured: boolean }).configured).toBe(false);
   },
 );

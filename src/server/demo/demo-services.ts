@@ -47,7 +47,8 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
   // A fixed port keeps the issuer URL, and so every demo user's identity, stable across restarts.
   const issuerUrl = await identity.listen(config.demoIdentityPort, '127.0.0.1');
   const paypal = await startPayPalSimulator(config);
-  const graph = createGraphSimulator();
+  // Consents given with Connect with Microsoft survive a restart, as they would in Entra.
+  const graph = createGraphSimulator({ consentFile: path.join(config.dataDir, 'demo', 'graph-simulator-consents.json') });
   const graphUrl = await graph.listen(config.graph.demoPort, '127.0.0.1');
   const graphEndpoints = graphSimulatorEndpoints(graphUrl);
   // Made afresh at each start, as an operator would make a certificate and upload it to the app.

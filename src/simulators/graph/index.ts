@@ -3,7 +3,9 @@
 // Passwatch makes, with seeded demo tenants, a tenant generator, faults and a control API.
 // See README.md in this folder.
 import type { FastifyInstance } from 'fastify';
+import { createStateFileWriter } from '../shared/state-file-writer.js';
 import { buildSimulatorApp } from './app.js';
+import { restoreConsents, serializeConsents } from './consent-file.js';
 import { resetSimulatorState } from './reset.js';
 import { createEmptyState, type GraphSimulatorState } from './state.js';
 
@@ -14,6 +16,10 @@ export interface GraphSimulatorOptions {
   seedDemo?: boolean;
   /** Fastify request logging (default false). */
   logger?: boolean;
+  /** Demo mode: a JSON file keeping the consents given to hosted apps across restarts (consent-file.ts). */
+  consentFile?: string;
+  /** How long consent changes are collected before the file is rewritten (default 200 ms). */
+  consentSaveDelayMs?: number;
 }
 
 export interface GraphSimulator {
@@ -30,6 +36,19 @@ export function createGraphSimulator(options: GraphSimulatorOptions = {}): Graph
   const state = createEmptyState(options.clock ?? (() => new Date()), options.seedDemo ?? true);
   resetSimulatorState(state);
   const app = buildSimulatorApp(state, { logger: options.logger ?? false });
+  const warn = (message: string) => console.warn(message);
+  const consentFile = options.consentFile;
+  if (consentFile) restoreConsents(state, consentFile, warn);
+  const consentWriter = consentFile
+    ? createStateFileWriter({
+        file: consentFile,
+        serialize: () => serializeConsents(state),
+        delayMs: options.consentSaveDelayMs ?? 200,
+        warn,
+        label: 'Graph simulator',
+      })
+    : undefined;
+  if (consentWriter) app.addHook('onResponse', async () => consentWriter.scheduleSave());
   return {
     app,
     state,
@@ -41,7 +60,10 @@ export function createGraphSimulator(options: GraphSimulatorOptions = {}): Graph
       return `http://${publicHost.includes(':') ? `[${publicHost}]` : publicHost}:${boundPort}`;
     },
     reset: () => resetSimulatorState(state),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await consentWriter?.close();
+    },
   };
 }
 

@@ -18,7 +18,8 @@ import { registerOAuthTokenRoute, requireBearerTokens } from './oauth-routes.js'
 import { createSimulatorClock, type SimulatorClock } from './simulator-clock.js';
 import type { SimulatorContext } from './simulator-context.js';
 import { createSimulatorState, type SimulatorState } from './simulator-state.js';
-import { createStateFileWriter, loadStateFile } from './state-file.js';
+import { createStateFileWriter } from '../shared/state-file-writer.js';
+import { loadStateFile } from './state-file.js';
 import { snapshotState } from './state-snapshot.js';
 import { registerSubscriptionRoutes } from './subscription-routes.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './webhook-dispatcher.js';
@@ -89,6 +90,7 @@ export function createPayPalSimulator(options: PayPalSimulatorOptions = {}): Pay
         serialize: () => JSON.stringify(snapshotState(state, clock.offsetMs())),
         delayMs: options.stateSaveDelayMs ?? 200,
         warn,
+        label: 'PayPal simulator',
       })
     : undefined;
   let baseUrl = options.publicUrl?.replace(/\/+$/, '');
