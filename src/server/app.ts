@@ -5,6 +5,7 @@ import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { registerHealthRoutes } from './http/health-routes.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, { appUrl: config.appUrl });
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerSameOriginCheck(app, { allowedOrigins: [config.appUrl], exempt: ['/api/paypal/webhook'] });
   const rateLimits = await registerRateLimits(app, { db, clock, settings: config.rateLimits });
 

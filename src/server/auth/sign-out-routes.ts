@@ -4,6 +4,7 @@ import { cookieOptions, SESSION_COOKIE } from './cookies.js';
 import { userIdOf, type Guards } from './guards.js';
 import type { OidcProvider } from './oidc-provider.js';
 import type { SessionStore } from './session-store.js';
+import { ANONYMOUS_BODY_LIMIT } from '../http/json-body.js';
 import { renderSignInProblem } from './sign-in-problem-page.js';
 
 export interface SignOutDeps {
@@ -47,7 +48,7 @@ export function registerSignOutRoutes(app: FastifyInstance, deps: SignOutDeps): 
     reply.status(405).header('allow', 'POST').type('text/html; charset=utf-8').send(renderSignInProblem(signOutMessages.useTheButton, 'Sign out'));
 
   for (const path of LOGOUT_PATHS) {
-    app.post(path, logout);
+    app.post(path, { bodyLimit: ANONYMOUS_BODY_LIMIT }, logout);
     app.get(path, refuseGet);
   }
 

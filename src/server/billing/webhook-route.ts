@@ -5,6 +5,8 @@ import type { BillingServices } from './billing-services.js';
 import { handleWebhookEvent } from './handle-webhook-event.js';
 import { paypalWebhookEvent } from '../integrations/paypal/index.js';
 
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
 /**
  * POST /api/paypal/webhook. The signature covers the exact bytes PayPal sent, so this route (and
  * only this one, in its own plugin scope) receives the body unparsed. A bad signature answers 400
@@ -15,7 +17,8 @@ export async function registerWebhookRoute(app: FastifyInstance, billing: Billin
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.post('/api/paypal/webhook', async (request) => {
+    // PayPal's events are a few kilobytes; anyone may post here, so no more is read.
+    scope.post('/api/paypal/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!(await billing.webhookVerifier.verify(request.headers, rawBody))) {
         request.log.warn({ transmissionId: request.headers['paypal-transmission-id'] }, 'PayPal webhook refused: bad signature');

@@ -70,6 +70,8 @@ interface HostileRequest {
   url: string;
   /** Sent as is (application/json): serialised before the loop is watched. */
   body?: string;
+  /** Sent without the owner's session, as anyone on the internet can. */
+  anonymous?: boolean;
   beforehand?: () => void;
 }
 
@@ -149,6 +151,7 @@ function hostileRequests(): HostileRequest[] {
       url: '/api/configuration',
       body: justUnderLimit('[', (filler) => `{"includeGroups":${filler}}`),
     },
+    { label: 'anonymous: 500,000 nested [ to POST /api/tenants', method: 'POST', url: '/api/tenants', body: '['.repeat(500_000), anonymous: true },
     {
       label: 'objects nested up to the body limit, with a prototype key',
       method: 'POST',
@@ -188,7 +191,7 @@ async function longestStall(request: HostileRequest): Promise<{ stallMs: number;
   const response = await harness.app.inject({
     method: request.method,
     url: request.url,
-    headers: { ...owner.headers, ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: { ...(request.anonymous ? {} : owner.headers), ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
     payload: request.body,
   });
   // Let the sampling timer fire once more after the last synchronous stretch.
