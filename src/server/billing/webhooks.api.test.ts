@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLogs, billingPayments, billingSubscriptions, paypalWebhookEvents, tenants } from '../db/schema/index.js';
 import { reconcileSubscriptions } from './reconcile-subscriptions.js';
 import { BillingHarness, type Customer } from './test-support/billing-test-harness.js';
@@ -123,6 +123,35 @@ describe('PayPal webhooks', () => {
     // The untouched delivery is accepted.
     const genuine = await post({}, captured.body);
     expect(genuine.statusCode).toBe(200);
+    expect((await harness.status(customer)).status).toBe('past_due');
+    await harness.control('POST', '/_control/webhooks/release');
+    await harness.settleWebhooks();
+  });
+
+  it('refuses a genuine delivery replayed more than five minutes after PayPal sent it, or stamped ahead of the clock', async () => {
+    const customer = await harness.customer();
+    await harness.control('POST', '/_control/webhooks/hold');
+    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
+    await harness.control('POST', '/_control/webhooks/release');
+    await harness.settleWebhooks();
+    await harness.control('POST', '/_control/webhooks/hold');
+    await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
+    const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED');
+    const before = await handledEvents();
+    const post = () => harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: captured.headers, payload: captured.body });
+    const sentAt = Date.parse(captured.headers['paypal-transmission-time'] ?? '');
+    try {
+      for (const offsetMs of [6 * 60_000, -6 * 60_000]) {
+        vi.useFakeTimers({ toFake: ['Date'], now: sentAt + offsetMs });
+        const response = await post();
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('Invalid webhook signature');
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await handledEvents()).toBe(before);
+    expect((await post()).statusCode).toBe(200);
     expect((await harness.status(customer)).status).toBe('past_due');
     await harness.control('POST', '/_control/webhooks/release');
     await harness.settleWebhooks();

@@ -19,6 +19,9 @@ describe('WebhookSignatureVerifier.isAllowedCertUrl', () => {
     ['https://api.paypal.com.evil.example/cert', false],
     ['https://evil.example/cert?host=api.paypal.com', false],
     ['https://user:pass@api.paypal.com/cert', false],
+    // PayPal's hosts only on the https port.
+    ['https://api.paypal.com:8443/v1/notifications/certs/CERT-1', false],
+    ['https://api.paypal.com:443/v1/notifications/certs/CERT-1', true],
     ['ftp://api.paypal.com/cert', false],
     ['not a url', false],
   ])('%s -> %s', (url, allowed) => {

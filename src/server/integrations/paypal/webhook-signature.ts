@@ -11,12 +11,23 @@ export interface WebhookSignatureVerifierOptions {
   /** Hosts PAYPAL-CERT-URL may point at (PayPal's, or the simulator's in demo mode and tests). */
   allowedCertHosts: readonly string[];
   clock: Clock;
+  /**
+   * The real time, which PayPal stamps each transmission with (default the system clock): the app's
+   * clock may be a simulated one in demo mode and tests.
+   */
+  wallClock?: Clock;
   fetch?: typeof fetch;
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const MAX_CACHED_CERTIFICATES = 16;
 const CERTIFICATE_TIMEOUT_MS = 10_000;
+/**
+ * How far PAYPAL-TRANSMISSION-TIME may be from now: PayPal signs each delivery (retries too) when it
+ * sends it, so a signed request replayed later, or stamped ahead, is refused. Five minutes leave room
+ * for clock differences and a slow delivery.
+ */
+export const TRANSMISSION_TIME_SKEW_MS = 5 * 60_000;
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
   const value = headers[name];
@@ -27,8 +38,9 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
  * Verifies PayPal's webhook signature locally (docs/domain.md §Signature verification): the base64 SHA256withRSA
  * signature in PAYPAL-TRANSMISSION-SIG over `transmissionId|transmissionTime|webhookId|crc32`,
  * crc32 being of the raw body as an unsigned decimal, checked with the certificate at
- * PAYPAL-CERT-URL. The certificate is fetched only from an allowed host over https (plain http
- * only for an allowed loopback host), and cached by URL.
+ * PAYPAL-CERT-URL. The certificate is fetched only from an allowed host over https on its default
+ * port (plain http and any port only for an allowed loopback host), and cached by URL. A delivery
+ * stamped more than TRANSMISSION_TIME_SKEW_MS away from now is refused.
  */
 export class WebhookSignatureVerifier {
   private readonly certificates = new Map<string, Promise<X509Certificate>>();
@@ -50,6 +62,9 @@ export class WebhookSignatureVerifier {
     const algorithm = header(headers, 'paypal-auth-algo');
     if (!webhookId || !transmissionId || !transmissionTime || !signature || !certUrl || algorithm !== 'SHA256withRSA') return false;
     if (!this.isAllowedCertUrl(certUrl)) return false;
+    const transmittedAt = Date.parse(transmissionTime);
+    const wallNow = (this.options.wallClock ?? (() => new Date()))().getTime();
+    if (Number.isNaN(transmittedAt) || Math.abs(wallNow - transmittedAt) > TRANSMISSION_TIME_SKEW_MS) return false;
     let certificate: X509Certificate;
     try {
       certificate = await this.certificate(certUrl);
@@ -75,7 +90,9 @@ export class WebhookSignatureVerifier {
     }
     const host = url.hostname.toLowerCase();
     if (!this.allowedHosts.has(host) || url.username || url.password) return false;
-    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(host));
+    // Loopback (the simulator) on any port; PayPal's hosts only on the https port.
+    if (LOOPBACK_HOSTS.has(host)) return url.protocol === 'https:' || url.protocol === 'http:';
+    return url.protocol === 'https:' && url.port === '';
   }
 
   private certificate(certUrl: string): Promise<X509Certificate> {
