@@ -59,4 +59,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { a
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
+  // API answers carry personal data (names, addresses, expiry dates): no browser or proxy cache keeps
+  // them, unless a route chose its own caching.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
