@@ -11,6 +11,7 @@ import { registerSameOriginCheck } from './http/same-origin.js';
 import { type RateLimitCheck, registerRateLimits } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerHttpMetrics, registerMetricsRoute } from './metrics/metrics-routes.js';
 import type { DemoGraphCredentials } from '../shared/api/configuration.js';
 import { registerAccountRoutes } from './account/index.js';
 import { type AccountMailServices, type AccountMailSettings, createAccountMailServices, registerAccountMailRoutes } from './account-mail/index.js';
@@ -128,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const guards = createGuards(sessions);
 
   registerHealthRoutes(app, { pool: db.$client });
+  registerHttpMetrics(app);
+  // On the app's own port only behind a token; METRICS_PORT serves it apart (main.ts).
+  if (config.metrics.token !== undefined) registerMetricsRoute(app, { pool: db.$client, token: config.metrics.token });
 
   const tenantGraph = await createTenantGraphServices({ config, db, clock, secretBox: deps.secretBox, graph: deps.graph });
   const billing = createBillingServices({ config, db, clock, log: app.log });
