@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationHarness, waitFor } from '../notifications/test-support/notification-harness.js';
-import { PROMETHEUS, prometheusToolAvailable, type PrometheusServer, startPrometheus, waitUntil } from './test-support/prometheus-server.js';
+import { PROMETHEUS, prometheusToolAvailable, type PrometheusServer, startPrometheus } from './test-support/prometheus-server.js';
 
 const TOKEN = 'metrics-token-for-the-scrape-test';
 const available = prometheusToolAvailable(PROMETHEUS);
@@ -55,25 +55,21 @@ describe('/metrics', () => {
       await waitFor(() => harness.mail(customer).length === queued, 20_000, 'the reminders to be sent');
 
       const server = prometheus;
-      const valueOf = async (expression: string) => (await server.query(expression))[0]?.value ?? 0;
+      const figure = async (expression: string) => (await server.query(expression))[0]?.value ?? 0;
       // Scraped every second: once the scrape after the last send is in, Prometheus has every figure.
-      await waitUntil(
-        async () => (await valueOf('sum(passwatch_reminders_total{state="sent"})')) >= queued,
-        20_000,
-        () => 'Prometheus never saw the reminders sent',
-      );
-      expect(await valueOf('up{job="passwatch"}')).toBe(1);
-      expect(await valueOf('passwatch_ready')).toBe(1);
-      expect(await valueOf('sum(passwatch_checks_started_total{trigger="manual"})')).toBeGreaterThanOrEqual(2);
-      expect(await valueOf('sum(passwatch_checks_finished_total{trigger="manual",outcome="completed"})')).toBeGreaterThanOrEqual(2);
-      expect(await valueOf('sum(passwatch_reminders_total{state="queued"})')).toBeGreaterThanOrEqual(queued);
-      expect(await valueOf('sum(passwatch_graph_requests_total{endpoint="graph",outcome="ok"})')).toBeGreaterThan(queued);
-      expect(await valueOf('sum(passwatch_graph_requests_total{endpoint="token",outcome="ok"})')).toBeGreaterThan(0);
-      expect(await valueOf('sum(passwatch_graph_request_duration_seconds_count{endpoint="graph"})')).toBeGreaterThan(0);
-      expect(await valueOf('passwatch_check_users_read_count')).toBeGreaterThanOrEqual(2);
-      expect(await valueOf('sum(passwatch_http_requests_total{route="/api/run-check",status_code="200"})')).toBeGreaterThanOrEqual(2);
+      await waitFor(async () => (await figure('sum(passwatch_reminders_total{state="sent"})')) >= queued, 20_000, 'Prometheus to see the reminders sent');
+      expect(await figure('up{job="passwatch"}')).toBe(1);
+      expect(await figure('passwatch_ready')).toBe(1);
+      expect(await figure('sum(passwatch_checks_started_total{trigger="manual"})')).toBeGreaterThanOrEqual(2);
+      expect(await figure('sum(passwatch_checks_finished_total{trigger="manual",outcome="completed"})')).toBeGreaterThanOrEqual(2);
+      expect(await figure('sum(passwatch_reminders_total{state="queued"})')).toBeGreaterThanOrEqual(queued);
+      expect(await figure('sum(passwatch_graph_requests_total{endpoint="graph",outcome="ok"})')).toBeGreaterThan(queued);
+      expect(await figure('sum(passwatch_graph_requests_total{endpoint="token",outcome="ok"})')).toBeGreaterThan(0);
+      expect(await figure('sum(passwatch_graph_request_duration_seconds_count{endpoint="graph"})')).toBeGreaterThan(0);
+      expect(await figure('passwatch_check_users_read_count')).toBeGreaterThanOrEqual(2);
+      expect(await figure('sum(passwatch_http_requests_total{route="/api/run-check",status_code="200"})')).toBeGreaterThanOrEqual(2);
       // The queue drained: nothing waits, and the pool and the outbox are reported.
-      expect(await valueOf('sum(passwatch_send_queue_depth)')).toBe(0);
+      expect(await figure('sum(passwatch_send_queue_depth)')).toBe(0);
       expect(await server.query('passwatch_db_pool_connections')).toHaveLength(2);
       expect(await server.query('passwatch_account_mail_outbox')).toHaveLength(4);
     },

@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { waitFor } from '../../notifications/test-support/notification-harness.js';
 
 export const PROMETHEUS = process.env.PROMETHEUS_PATH ?? '/usr/bin/prometheus';
 export const PROMTOOL = process.env.PROMTOOL_PATH ?? '/usr/bin/promtool';
@@ -75,10 +76,10 @@ export async function startPrometheus(target: string, bearerToken: string): Prom
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    await waitUntil(async () => (await fetch(`${base}/-/ready`).catch(() => null))?.ok === true, 20_000, () => `Prometheus did not get ready:\n${output.join('')}`);
+    await waitFor(async () => (await fetch(`${base}/-/ready`).catch(() => null))?.ok === true, 20_000, 'Prometheus to get ready');
   } catch (error) {
     await close();
-    throw error;
+    throw new Error(`${(error as Error).message}\n${output.join('')}`);
   }
   return {
     async query(expression) {
@@ -89,12 +90,4 @@ export async function startPrometheus(target: string, bearerToken: string): Prom
     },
     close,
   };
-}
-
-export async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number, describe: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(describe());
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
