@@ -7,6 +7,7 @@ import { startDemoServices } from './demo/index.js';
 import { registerBillingJobs } from './billing/index.js';
 import { startJobs } from './jobs/job-runner.js';
 import { registerPurgeJobs } from './jobs/purge-expired-records.js';
+import { registerRetentionJobs } from './jobs/retention.js';
 import { systemClock } from './clock.js';
 import { markInterruptedRuns, registerAutomationJobs } from './automation/index.js';
 import { registerAccountMailJobs } from './account-mail/index.js';
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
         (boss) => registerAutomationJobs(boss, app.notifications, { checkConcurrency: config.checkConcurrency }),
         (boss) => registerAccountMailJobs(boss, app.accountMail),
         (boss) => registerPurgeJobs(boss, { db: database.db, sessions, clock: systemClock, log: app.log }),
+        (boss) => registerRetentionJobs(boss, { db: database.db, clock: systemClock, retention: config.retention, log: app.log }),
       ],
       {
         onError: (error) => app.log.error({ err: error }, 'job engine error'),
