@@ -22,6 +22,7 @@ import { registerAutomationRoutes } from './automation/index.js';
 import { type BillingServices, createBillingServices, registerBillingRoutes } from './billing/index.js';
 import { createTenantGraphServices, registerConfigurationRoutes, type TenantGraphDeps, type TenantGraphInput } from './configuration/index.js';
 import { registerDashboardRoutes } from './dashboard/index.js';
+import { registerDataExportRoutes } from './data-export/index.js';
 import { registerDirectoryRoutes } from './directory/index.js';
 import { registerEntraConsentRoutes } from './entra-consent/index.js';
 import { createNotificationServices, type NotificationServices, registerNotificationRoutes, type SendSettings } from './notifications/index.js';
@@ -99,6 +100,7 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerDashboardRoutes,
   registerReminderPolicyRoutes,
   registerReminderRecipientsRoutes,
+  registerDataExportRoutes,
 ];
 
 /** The HTTP application: every route, guard and error mapping. Tests build it directly. */

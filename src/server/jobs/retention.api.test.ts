@@ -77,7 +77,7 @@ async function seed() {
     dedupeKey: `${tenant.id}:${label}`,
     tenantId: tenant.id,
     userId: owner.id,
-    recipient: owner.email,
+    recipient: `owner-${label}@contoso.com`,
     payload: {},
     state,
     nextAttemptAt: daysAgo(createdDaysAgo),
