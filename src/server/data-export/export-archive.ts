@@ -7,7 +7,7 @@ import type { Database } from '../db/client.js';
 import { auditLogs, emailSends, passwordExpirations } from '../db/schema/index.js';
 
 /** Rows read per query while the archive streams: the export never holds a whole table in memory. */
-export const EXPORT_PAGE_ROWS = 1_000;
+const EXPORT_PAGE_ROWS = 1_000;
 
 type Cell = string | number | boolean | Date | null | undefined;
 

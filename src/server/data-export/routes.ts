@@ -15,7 +15,7 @@ export interface DataExportRouteDeps {
   log: FastifyBaseLogger;
 }
 
-export const dataExportMessages = {
+const dataExportMessages = {
   ownerOnly: "Only the organization's owner can export its data.",
 } as const;
 

@@ -13,7 +13,7 @@ const RETENTION_CRON = '23 3 * * *';
  * Rows per DELETE. Each batch is a statement of its own (its own transaction), so row locks last
  * one batch: a check or a send touching a newer row never waits behind the job.
  */
-export const RETENTION_BATCH = 1_000;
+const RETENTION_BATCH = 1_000;
 
 export interface RetentionCounts {
   ledger: number;

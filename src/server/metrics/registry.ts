@@ -88,7 +88,7 @@ export function recordReminders(state: LedgerState, count = 1): void {
 
 /** Graph or the Entra token endpoint. */
 export type GraphEndpoint = 'graph' | 'token';
-export type GraphOutcome = 'ok' | 'throttled' | '5xx' | 'auth' | 'client_error' | 'network';
+type GraphOutcome = 'ok' | 'throttled' | '5xx' | 'auth' | 'client_error' | 'network';
 
 const graphRequests = new Counter({
   name: 'passwatch_graph_requests_total',
@@ -105,7 +105,7 @@ const graphDuration = new Histogram({
 });
 
 /** The outcome class of an answer's status (null: no answer came). */
-export function graphOutcomeOf(status: number | null): GraphOutcome {
+function graphOutcomeOf(status: number | null): GraphOutcome {
   if (status === null) return 'network';
   if (status >= 200 && status < 300) return 'ok';
   if (status === 429) return 'throttled';
