@@ -4,7 +4,7 @@
  */
 
 // Server feature modules: other modules use them only through their public file, index.ts.
-// Infrastructure (db/, http/, crypto/, jobs/, lifecycle/, test-support/, types/, clock.ts,
+// Infrastructure (db/, http/, crypto/, jobs/, lifecycle/, metrics/, test-support/, types/, clock.ts,
 // config.ts) is not listed and may be imported directly.
 const FEATURE_MODULES = [
   'account',
@@ -16,6 +16,7 @@ const FEATURE_MODULES = [
   'billing',
   'configuration',
   'dashboard',
+  'data-export',
   'demo',
   'directory',
   'entra-consent',

@@ -12,6 +12,7 @@ import { registerSameOriginCheck } from './http/same-origin.js';
 import { type RateLimitCheck, registerRateLimits } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerHttpMetrics, registerMetricsRoute } from './metrics/metrics-routes.js';
 import type { DemoGraphCredentials } from '../shared/api/configuration.js';
 import { registerAccountRoutes } from './account/index.js';
 import { type AccountMailServices, type AccountMailSettings, createAccountMailServices, registerAccountMailRoutes } from './account-mail/index.js';
@@ -22,6 +23,7 @@ import { registerAutomationRoutes } from './automation/index.js';
 import { type BillingServices, createBillingServices, registerBillingRoutes } from './billing/index.js';
 import { createTenantGraphServices, registerConfigurationRoutes, type TenantGraphDeps, type TenantGraphInput } from './configuration/index.js';
 import { registerDashboardRoutes } from './dashboard/index.js';
+import { registerDataExportRoutes } from './data-export/index.js';
 import { registerDirectoryRoutes } from './directory/index.js';
 import { registerEntraConsentRoutes } from './entra-consent/index.js';
 import { createNotificationServices, type NotificationServices, registerNotificationRoutes, type SendSettings } from './notifications/index.js';
@@ -99,6 +101,7 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerDashboardRoutes,
   registerReminderPolicyRoutes,
   registerReminderRecipientsRoutes,
+  registerDataExportRoutes,
 ];
 
 /** The HTTP application: every route, guard and error mapping. Tests build it directly. */
@@ -130,6 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const guards = createGuards(sessions);
 
   registerHealthRoutes(app, { pool: db.$client });
+  registerHttpMetrics(app);
+  // On the app's own port only behind a token; METRICS_PORT serves it apart (main.ts).
+  if (config.metrics.token !== undefined) registerMetricsRoute(app, { pool: db.$client, token: config.metrics.token });
 
   const tenantGraph = await createTenantGraphServices({ config, db, clock, secretBox: deps.secretBox, graph: deps.graph });
   const billing = createBillingServices({ config, db, clock, log: app.log });

@@ -62,6 +62,7 @@ const SECRET_SETTINGS: ReadonlySet<string> = new Set([
   'SECRETS_ENCRYPTION_KEY',
   'ENTRA_APP_PRIVATE_KEY',
   'ENTRA_APP_CLIENT_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /** Every setting the server reads, documented in .env.example. */
@@ -151,6 +152,13 @@ const environmentSchema = z
     RATE_LIMIT_EMAILS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
     RATE_LIMIT_CHECKS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
     RATE_LIMIT_ORGANIZATIONS_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
+
+    METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 24)' }).optional(),
+    METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+
+    RETENTION_AUDIT_MONTHS: z.coerce.number({ error: 'must be a whole number of months' }).int().min(1).max(120).default(13),
+    RETENTION_RECORDS_MONTHS: z.coerce.number({ error: 'must be a whole number of months' }).int().min(1).max(120).default(6),
   })
   .superRefine((env, ctx) => {
     const demo = env.OIDC_ISSUER_URL === undefined && env.OIDC_CLIENT_ID === undefined && env.OIDC_CLIENT_SECRET === undefined;
@@ -329,6 +337,13 @@ export interface AppConfig {
   rateLimits: RateLimitSettings;
   /** Exchange Online's limits per sending mailbox, which the sender keeps to across all instances. */
   mail: { ratePerMinute: number; maxConcurrency: number; dailyLimit: number };
+  /**
+   * Prometheus metrics (docs/operations.md §Metrics): served on the app's port at /metrics when a
+   * bearer token is set, and on a port of their own when `port` is set; off when neither is.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
+  /** How many months rows are kept before the daily retention job deletes them (docs/operations.md §Retention). */
+  retention: { auditMonths: number; recordsMonths: number };
 }
 
 export class ConfigError extends Error {
@@ -416,5 +431,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       organizationsPerDay: env.RATE_LIMIT_ORGANIZATIONS_PER_DAY,
     },
     mail: { ratePerMinute: env.MAIL_RATE_PER_MINUTE, maxConcurrency: env.MAIL_MAX_CONCURRENCY, dailyLimit: env.MAIL_DAILY_LIMIT },
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
+    retention: { auditMonths: env.RETENTION_AUDIT_MONTHS, recordsMonths: env.RETENTION_RECORDS_MONTHS },
   };
 }

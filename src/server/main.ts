@@ -7,10 +7,12 @@ import { startDemoServices } from './demo/index.js';
 import { registerBillingJobs } from './billing/index.js';
 import { startJobs } from './jobs/job-runner.js';
 import { registerPurgeJobs } from './jobs/purge-expired-records.js';
+import { registerRetentionJobs } from './jobs/retention.js';
 import { systemClock } from './clock.js';
 import { markInterruptedRuns, registerAutomationJobs } from './automation/index.js';
 import { registerAccountMailJobs } from './account-mail/index.js';
 import { runShutdown, WORK_GRACE_MS, type ShutdownStep } from './lifecycle/graceful-shutdown.js';
+import { startMetricsServer } from './metrics/metrics-routes.js';
 
 const webRoot = fileURLToPath(new URL('../web', import.meta.url));
 
@@ -66,6 +68,11 @@ async function main(): Promise<void> {
 
     // Jobs start only once the port is ours: a second start on a busy port must not run any.
     await listenOn(app, config);
+    if (config.metrics.port !== undefined) {
+      const metrics = await startMetricsServer({ pool: database.pool, token: config.metrics.token, port: config.metrics.port, host: config.metrics.host });
+      started.push({ name: 'the metrics server', stop: () => metrics.close() });
+      log(`Metrics: ${metrics.url}`);
+    }
     const interrupted = await markInterruptedRuns(database.db, systemClock());
     if (interrupted > 0) log(`${interrupted} password check(s) left running by a stopped process marked interrupted`);
     // PayPal product and plans: created once if not configured; a failure is retried on first use.
@@ -78,6 +85,7 @@ async function main(): Promise<void> {
         (boss) => registerAutomationJobs(boss, app.notifications, { checkConcurrency: config.checkConcurrency }),
         (boss) => registerAccountMailJobs(boss, app.accountMail),
         (boss) => registerPurgeJobs(boss, { db: database.db, sessions, clock: systemClock, log: app.log }),
+        (boss) => registerRetentionJobs(boss, { db: database.db, clock: systemClock, retention: config.retention, log: app.log }),
       ],
       {
         onError: (error) => app.log.error({ err: error }, 'job engine error'),

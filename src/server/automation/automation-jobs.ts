@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { JOB_SCHEMA, type LocalWorkers } from '../jobs/job-runner.js';
 import { startSlotWorker } from '../jobs/slot-worker.js';
+import { recordCheckStartDelay } from '../metrics/registry.js';
 import { hasActiveSubscription } from '../billing/index.js';
 import { findConfiguration } from '../configuration/index.js';
 import { DRAIN_LEASE_MS, type DrainLoopOptions, type NotificationServices, recoverStaleEmails, tenantsWithDueEmails } from '../notifications/index.js';
@@ -70,6 +71,7 @@ export async function runScheduledCheck(services: NotificationServices, check: D
     services.log.info({ tenantId: check.tenantId }, 'scheduled check skipped: automation off or no active subscription');
     return;
   }
+  if (check.dueAt !== undefined) recordCheckStartDelay((services.clock().getTime() - Date.parse(check.dueAt)) / 1000);
   const result = await runScheduledCheckOf(services, check.tenantId, check.localDay);
   const outcome = result ? result.summary : { skipped: 'completed already, or running in another process' };
   services.log.info({ tenantId: check.tenantId, localDay: check.localDay, ...outcome }, 'scheduled check');

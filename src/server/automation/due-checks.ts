@@ -9,6 +9,8 @@ export interface DueCheck {
   tenantId: string;
   /** The organization's day the check is for: one scheduled check per organization and day. */
   localDay: LocalDate;
+  /** ISO time the check fell due, for the metrics' start delay (absent in jobs queued by earlier versions). */
+  dueAt?: string;
 }
 
 /** Organizations looked at per transaction of a tick. */
@@ -86,7 +88,8 @@ async function claimBatch(db: Database, now: Date, enqueue: (check: DueCheck) =>
         .where(eq(automationSchedules.tenantId, candidate.tenantId));
       if (decision.runDay === null) continue;
       if (!(await hasActiveSubscription(db, candidate.tenantId, now))) continue;
-      const check = { tenantId: candidate.tenantId, localDay: decision.runDay };
+      const dueAt = candidate.nextRunAt !== null && candidate.nextRunAt <= now ? candidate.nextRunAt.toISOString() : undefined;
+      const check: DueCheck = { tenantId: candidate.tenantId, localDay: decision.runDay, ...(dueAt === undefined ? {} : { dueAt }) };
       await enqueue(check);
       due.push(check);
     }

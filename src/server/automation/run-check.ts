@@ -22,6 +22,7 @@ import {
 import { sendErrorReason, type SendErrorKind } from '../../shared/domain/send-errors.js';
 import { userAssessor, type CheckPolicy } from './due-users.js';
 import { findReminderThresholds, LIST_AHEAD_DAYS } from '../reminder-policy/index.js';
+import { recordCheckFinished, recordCheckStarted } from '../metrics/registry.js';
 
 export interface CheckResult {
   summary: CheckSummary;
@@ -115,6 +116,7 @@ async function executeCheck(
   const { db, clock } = services;
   const who = run.actorUserId ? `by ${await actorNameOf(db, run.actorUserId)}` : '(scheduled)';
   const audit = { actorUserId: run.actorUserId, details: { runId: run.id, trigger: run.trigger } };
+  recordCheckStarted(run.trigger);
   try {
     const { summary, failures } = await checkDirectory(services, tenantId, connection, run.id, startedAt);
     const message = describeCheck(summary, connection.configuration.daysBeforeExpiration, failures);
@@ -133,6 +135,7 @@ async function executeCheck(
         createdAt: finishedAt,
       });
     });
+    recordCheckFinished(run.trigger, 'completed', summary.scannedUsers);
     if (summary.queued > 0) await services.drains.request(tenantId);
     return { summary, message };
   } catch (error) {
@@ -149,6 +152,7 @@ async function executeCheck(
       });
       await notifyCheckFailed(tx, tenantId, run.id, reason, failedAt);
     });
+    recordCheckFinished(run.trigger, 'failed', null);
     throw error;
   }
 }

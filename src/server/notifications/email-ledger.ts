@@ -35,6 +35,7 @@ import { DAY_MS } from '../../shared/domain/day-length.js';
 import { decidePacing, RATE_WINDOW_MS, type MailboxLimits, type MailboxUsage, type PacingDecision } from './mailbox-pacing.js';
 import { retryLedgerWrite } from './ledger-retry.js';
 import type { RenderedEmail } from './render-email.js';
+import { recordReminders } from '../metrics/registry.js';
 
 export type EmailSendRow = typeof emailSends.$inferSelect;
 export type NewEmailSend = typeof emailSends.$inferInsert;
@@ -109,7 +110,7 @@ export async function planEmails(db: Pick<Database, 'insert'>, rows: readonly Ne
       inserted: sql<boolean>`xmax = 0`,
     });
   const runId = rows[0]?.runId ?? null;
-  return planned.map((row) => {
+  const reminders = planned.map((row) => {
     const ours = runId !== null && row.runId === runId;
     const outcome: PlannedReminder['outcome'] =
       ours && row.inserted
@@ -123,6 +124,8 @@ export async function planEmails(db: Pick<Database, 'insert'>, rows: readonly Ne
               : 'pending';
     return { graphUserId: row.graphUserId ?? '', outcome, reason: outcome === 'retried' || outcome === 'not_retried' ? row.errorKind : null };
   });
+  recordReminders('queued', reminders.filter((reminder) => reminder.outcome === 'new' || reminder.outcome === 'retried').length);
+  return reminders;
 }
 
 export type ClaimResult =
@@ -250,7 +253,7 @@ export async function markEmailSent(
   now: Date,
   deliveredTo: readonly string[] | null = null,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     // Claimed by this worker; even when the lease ran out meanwhile, Graph's 202 is the truth.
     // Not when already sent: a retried write whose first commit went through records nothing twice.
     const [sent] = await tx
@@ -269,7 +272,7 @@ export async function markEmailSent(
       })
       .where(and(eq(emailSends.id, row.id), eq(emailSends.claimedBy, row.claimedBy ?? ''), sql`${emailSends.state} <> 'sent'`))
       .returning({ id: emailSends.id });
-    if (!sent) return;
+    if (!sent) return false;
     if (row.graphUserId !== null) {
       await tx
         .update(passwordExpirations)
@@ -296,7 +299,9 @@ export async function markEmailSent(
       details: { emailSendId: row.id, kind: row.kind, attempts: row.attempts },
       createdAt: now,
     });
+    return true;
   });
+  if (recorded) recordReminders('sent');
 }
 
 export interface Backoff {
@@ -323,7 +328,7 @@ export async function deferEmail(
   backoff: Backoff,
   now: Date,
 ): Promise<Date | null> {
-  return db.transaction(async (tx) => {
+  const until = await db.transaction(async (tx) => {
     const [hold] = await tx.select().from(mailboxHolds).where(eq(mailboxHolds.senderMailbox, row.senderMailbox)).for('update');
     const consecutive = (hold?.consecutiveDeferrals ?? 0) + 1;
     const waitMs =
@@ -353,11 +358,14 @@ export async function deferEmail(
       .where(and(eq(emailSends.id, row.id), eq(emailSends.claimedBy, row.claimedBy ?? '')));
     return until;
   });
+  recordReminders(until === null ? 'failed' : 'deferred');
+  return until;
 }
 
 /** The mail will not go out: failed, with the reason, in the ledger and the audit log. */
 export async function failEmail(db: Database, row: EmailSendRow, problem: SendProblem, status: 'error' | 'warning', now: Date): Promise<void> {
   await db.transaction((tx) => failEmailIn(tx, row, problem, status, now));
+  recordReminders('failed');
 }
 
 async function failEmailIn(
@@ -387,7 +395,7 @@ async function failEmailIn(
  * are queued again by the next check of the day.
  */
 export async function failQueuedEmails(db: Database, tenantId: string, senderMailbox: string, problem: SendProblem, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
+  const count = await db.transaction(async (tx) => {
     const failed = await tx
       .update(emailSends)
       .set({ state: 'failed', lastError: problem.message, errorKind: problem.reason, errorCode: problem.code })
@@ -404,6 +412,8 @@ export async function failQueuedEmails(db: Database, tenantId: string, senderMai
     }
     return failed.length;
   });
+  recordReminders('failed', count);
+  return count;
 }
 
 /**
@@ -411,7 +421,7 @@ export async function failQueuedEmails(db: Database, tenantId: string, senderMai
  * and the audit log says so (once per carry-over, since the rows are not due again before `until`).
  */
 export async function carryOverEmails(db: Database, tenantId: string, senderMailbox: string, limits: MailboxLimits, until: Date, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
+  const count = await db.transaction(async (tx) => {
     const moved = await tx
       .update(emailSends)
       .set({ state: 'deferred', nextAttemptAt: until, lastError: mailboxLimitMessage(senderMailbox), errorKind: 'mailbox_limit', errorCode: 'daily_limit' })
@@ -439,11 +449,13 @@ export async function carryOverEmails(db: Database, tenantId: string, senderMail
     }
     return moved.length;
   });
+  recordReminders('deferred', count);
+  return count;
 }
 
 /** Rows whose worker stopped mid-send (lease expired): failed as "outcome unknown", never re-sent. */
 export async function recoverStaleEmails(db: Database, now: Date, tenantId?: string): Promise<number> {
-  return db.transaction(async (tx) => {
+  const count = await db.transaction(async (tx) => {
     const stale = await tx
       .update(emailSends)
       .set({ state: 'failed', lastError: OUTCOME_UNKNOWN_MESSAGE, errorKind: 'outcome_unknown', errorCode: 'outcome_unknown', leaseUntil: null })
@@ -462,6 +474,8 @@ export async function recoverStaleEmails(db: Database, now: Date, tenantId?: str
     }
     return stale.length;
   });
+  recordReminders('failed', count);
+  return count;
 }
 
 /** Organizations with mail due now (or already late), for the scheduler to wake their drains. */

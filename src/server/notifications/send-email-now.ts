@@ -5,6 +5,7 @@ import type { NewEmailSend } from './email-ledger.js';
 import type { NotificationServices } from './notification-services.js';
 import type { TenantSender } from './deliver-email.js';
 import { sendNow } from './send-now.js';
+import { recordReminders } from '../metrics/registry.js';
 
 /** How long the admin's request waits for the mailbox's limits before the mail is left to the queue. */
 const SEND_NOW_MAX_WAIT_MS = 10_000;
@@ -26,6 +27,7 @@ export async function sendEmailNow(
     .values({ ...mail, tenantId: sender.tenantId, senderMailbox: sender.senderMailbox, priority: 0, nextAttemptAt: now, createdAt: now })
     .returning();
   if (!row) throw new Error('email_sends insert returned no row');
+  recordReminders('queued');
   const outcome = await sendNow(sender, row, SEND_NOW_MAX_WAIT_MS);
   switch (outcome.kind) {
     case 'sent':

@@ -40,6 +40,8 @@ export const accountMailOutbox = pgTable(
     uniqueIndex('account_mail_outbox_dedupe_key').on(table.dedupeKey),
     index('account_mail_outbox_due_idx').on(table.nextAttemptAt).where(sql`${table.state} = 'queued'`),
     index('account_mail_outbox_sending_idx').on(table.leaseUntil).where(sql`${table.state} = 'sending'`),
+    // The retention job's batches (jobs/retention.ts): finished mail, oldest first.
+    index('account_mail_outbox_finished_created_idx').on(table.createdAt).where(sql`${table.state} in ('sent', 'failed')`),
   ],
 );
 

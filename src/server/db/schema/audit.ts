@@ -26,5 +26,9 @@ export const auditLogs = pgTable(
   },
   // In the order the dashboard lists entries (newest first, insertion order breaking ties), so its
   // latest few are read off the index instead of sorting all of an organization's history.
-  (table) => [index('audit_logs_tenant_created_sequence_idx').on(table.tenantId, table.createdAt.desc(), table.sequence.desc())],
+  (table) => [
+    index('audit_logs_tenant_created_sequence_idx').on(table.tenantId, table.createdAt.desc(), table.sequence.desc()),
+    // The retention job's batches (jobs/retention.ts), across organizations, oldest first.
+    index('audit_logs_created_idx').on(table.createdAt),
+  ],
 );

@@ -149,6 +149,8 @@ export const emailSends = pgTable(
     index('email_sends_tenant_sent_idx').on(table.tenantId, table.sentAt),
     // The users table shows each listed user's latest mail.
     index('email_sends_tenant_user_created_idx').on(table.tenantId, table.graphUserId, table.createdAt),
+    // The retention job's batches (jobs/retention.ts): finished rows, oldest first.
+    index('email_sends_finished_created_idx').on(table.createdAt).where(sql`${table.state} in ('sent', 'failed')`),
   ],
 );
 
@@ -214,5 +216,7 @@ export const automationRuns = pgTable(
   (table) => [
     uniqueIndex('automation_runs_scheduled_day_key').on(table.tenantId, table.localDay).where(sql`${table.trigger} = 'schedule'`),
     index('automation_runs_tenant_finished_idx').on(table.tenantId, table.finishedAt),
+    // The retention job's batches (jobs/retention.ts).
+    index('automation_runs_finished_idx').on(table.finishedAt),
   ],
 );

@@ -286,6 +286,7 @@ export class GraphClient {
           timeoutMs: this.timeoutMs,
           retryTransportErrors: request.retryTransportErrors,
           target: 'Microsoft Graph',
+          endpoint: 'graph',
           signal: request.signal,
           onSuccessText: request.onSuccessText,
         },
@@ -324,6 +325,7 @@ export class GraphClient {
         timeoutMs: this.timeoutMs,
         retryTransportErrors: true,
         target: 'the Entra ID token endpoint',
+        endpoint: 'token',
       },
     );
     const body = isRecord(result.body) ? result.body : {};

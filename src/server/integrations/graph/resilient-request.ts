@@ -1,3 +1,4 @@
+import { type GraphEndpoint, recordGraphRequest } from '../../metrics/registry.js';
 import { retryAfterTooLongError, transportError } from './graph-errors.js';
 import { backoffDelayMs } from '../backoff.js';
 import { RETRYABLE_STATUSES, retryAfterMs, type RetryPolicy } from './retry-policy.js';
@@ -19,6 +20,8 @@ export interface ResilientRequestOptions {
   retryTransportErrors: boolean;
   /** Named in transport errors: 'Microsoft Graph', 'the Entra ID token endpoint'. */
   target: string;
+  /** Which endpoint each attempt is counted for in the metrics. */
+  endpoint: GraphEndpoint;
   /** The caller gave up (a stream closed early): stop at once, without retrying. */
   signal?: AbortSignal;
   /** Called with the text received so far of a successful answer, chunk by chunk, before it is complete. */
@@ -52,12 +55,20 @@ export async function requestWithRetries(send: (signal: AbortSignal) => Promise<
   }
 }
 
+/** One attempt, counted and timed in the metrics whatever its outcome. */
 async function readResponse(send: (signal: AbortSignal) => Promise<Response>, options: ResilientRequestOptions): Promise<HttpResult> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  const response = await send(signal);
-  const text = await readText(response, options.onSuccessText);
-  return { status: response.status, headers: response.headers, body: parseBody(text) };
+  const startedAt = performance.now();
+  let status: number | null = null;
+  try {
+    const response = await send(signal);
+    const text = await readText(response, options.onSuccessText);
+    status = response.status;
+    return { status: response.status, headers: response.headers, body: parseBody(text) };
+  } finally {
+    recordGraphRequest(options.endpoint, status, (performance.now() - startedAt) / 1000);
+  }
 }
 
 async function readText(response: Response, onText: ((textSoFar: string) => void) | undefined): Promise<string> {

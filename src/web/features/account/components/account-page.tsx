@@ -5,6 +5,7 @@ import { LogoutButton } from '@/components/logout-button';
 import { PageLayout } from '@/components/page-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { BillingHistoryCard } from './billing-history-card';
+import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { NotificationPreferencesCard } from './notification-preferences-card';
 import { PaymentMethodCard } from './payment-method-card';
@@ -28,6 +29,7 @@ export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; sub
       <div className="space-y-6">
         <ProfileForm user={user} />
         <SignOutEverywhereCard />
+        <DataExportCard />
         <DeleteAccountCard />
       </div>
     ),
