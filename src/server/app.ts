@@ -14,9 +14,9 @@ import { registerWebApp } from './http/web-app.js';
 import type { DemoGraphCredentials } from '../shared/api/configuration.js';
 import { registerAccountRoutes } from './account/index.js';
 import { type AccountMailServices, type AccountMailSettings, createAccountMailServices, registerAccountMailRoutes } from './account-mail/index.js';
-import { registerAdminRoutes } from './admin/index.js';
+import { createRequireAdmin, registerAdminRoutes } from './admin/index.js';
 import { registerAuditRoutes } from './audit/index.js';
-import { createGuards, type Guards, type OidcProvider, registerSignOutRoutes, SessionLookupCache, SessionStore } from './auth/index.js';
+import { createGuards, type Guards, type OidcProvider, registerRouteAccess, registerSignOutRoutes, SessionLookupCache, SessionStore } from './auth/index.js';
 import { registerAutomationRoutes } from './automation/index.js';
 import { type BillingServices, createBillingServices, registerBillingRoutes } from './billing/index.js';
 import { createTenantGraphServices, registerConfigurationRoutes, type TenantGraphDeps, type TenantGraphInput } from './configuration/index.js';
@@ -126,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => sessionCache.close());
   const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock, sessionCache);
   const guards = createGuards(sessions);
+  // Before any route: each declares who may call it, and one hook enforces it (docs/architecture.md §Roles per route).
+  registerRouteAccess(app, { ...guards, requireOperator: createRequireAdmin(db, guards, config) });
 
   registerHealthRoutes(app, { pool: db.$client });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { billingMessages } from '../../shared/api/billing.js';
+import { allow } from '../auth/index.js';
 import { badRequest } from '../http/app-error.js';
 import type { BillingServices } from './billing-services.js';
 import { handleWebhookEvent } from './handle-webhook-event.js';
@@ -15,7 +16,7 @@ export async function registerWebhookRoute(app: FastifyInstance, billing: Billin
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.post('/api/paypal/webhook', async (request) => {
+    scope.post('/api/paypal/webhook', allow('public'), async (request) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!(await billing.webhookVerifier.verify(request.headers, rawBody))) {
         request.log.warn({ transmissionId: request.headers['paypal-transmission-id'] }, 'PayPal webhook refused: bad signature');
