@@ -14,6 +14,7 @@ CREATE TABLE "invitations" (
 	CONSTRAINT "invitations_role_check" CHECK ("invitations"."role" in ('owner', 'admin', 'helpdesk', 'viewer'))
 );
 --> statement-breakpoint
+ALTER TABLE "notification_preferences" ALTER COLUMN "security_alerts" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "last_sign_in_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_user_id_users_id_fk" FOREIGN KEY ("invited_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -48,11 +48,7 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
     async (request): Promise<TestConfigurationResult> => testConfiguration(deps, tenantIdOf(request), userIdOf(request)),
   );
 
-  app.get(
-    '/api/connection-status',
-    allow('viewer'),
-    async (request): Promise<ConnectionStatus> => getConnectionStatus(deps.db, tenantIdOf(request)),
-  );
+  app.get('/api/connection-status', allow('viewer'), async (request): Promise<ConnectionStatus> => getConnectionStatus(deps.db, tenantIdOf(request)));
 
   const demoCredentials = deps.demoGraphCredentials;
   if (demoCredentials) {

@@ -6,9 +6,5 @@ import type { Database } from '../db/client.js';
 import { dashboardStats } from './dashboard-stats.js';
 
 export function registerDashboardRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
-  app.get(
-    '/api/dashboard-stats',
-    allow('viewer'),
-    async (request): Promise<DashboardStats> => dashboardStats(deps, tenantIdOf(request)),
-  );
+  app.get('/api/dashboard-stats', allow('viewer'), async (request): Promise<DashboardStats> => dashboardStats(deps, tenantIdOf(request)));
 }

@@ -9,11 +9,7 @@ import { getReminderRecipients, saveReminderRecipients } from './recipients-stor
 export function registerReminderRecipientsRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
   const { db, clock } = deps;
 
-  app.get(
-    '/api/reminder-recipients',
-    allow('viewer'),
-    async (request): Promise<ReminderRecipients> => getReminderRecipients(db, tenantIdOf(request)),
-  );
+  app.get('/api/reminder-recipients', allow('viewer'), async (request): Promise<ReminderRecipients> => getReminderRecipients(db, tenantIdOf(request)));
 
   app.put('/api/reminder-recipients', allow('admin'), async (request): Promise<ReminderRecipients> => {
     const body = validate(reminderRecipientsBody, request.body);

@@ -35,8 +35,5 @@ export const memberships = pgTable(
     role: text('role', { enum: MEMBER_ROLES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    primaryKey({ columns: [table.tenantId, table.userId] }),
-    index('memberships_user_id_idx').on(table.userId),
-  ],
+  (table) => [primaryKey({ columns: [table.tenantId, table.userId] }), index('memberships_user_id_idx').on(table.userId)],
 );
