@@ -65,6 +65,8 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/reminder-recipients': 'viewer',
   'GET /api/helpdesk-digest': 'viewer',
   'GET /api/subscription-status': 'viewer',
+  // Re-reads the subscription from PayPal: a read, which the dashboard's gate does for everyone.
+  'GET /api/subscription-verification': 'viewer',
   'GET /api/members': 'viewer',
   'POST /api/members/leave': 'viewer',
   // Helpdesk: one user's reminder by hand.
@@ -84,7 +86,6 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/demo/weekly-report': 'admin',
   // Owner: billing, connecting the directory, members and invitations.
   'POST /api/entra/consent-start': 'owner',
-  'GET /api/subscription-verification': 'owner',
   'POST /api/paypal/create-subscription': 'owner',
   'POST /api/paypal/activate-subscription': 'owner',
   'POST /api/cancel-subscription': 'owner',
