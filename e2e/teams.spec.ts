@@ -7,6 +7,8 @@ import { configureDemoTenant, signInOnDemoIssuer, signUpWithOrganization, subscr
 // issuer as a second person, reads the users table, sends one reminder, and finds the
 // Configuration tab read-only.
 
+test.slow();
+
 test('an owner invites a helpdesk colleague, who accepts through the mail, sends one reminder and cannot change the configuration', async ({ page, browser }) => {
   const organization = `Shared ${Date.now()}`;
   await signUpWithOrganization(page, { email: uniqueEmail('owner'), name: 'Olivia Owner' }, { name: organization, domain: 'contoso.com' });

@@ -32,6 +32,7 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/auth/user': 'signed-in',
   'POST /api/auth/logout-everywhere': 'signed-in',
   'GET /api/tenants': 'signed-in',
+  'GET /api/organizations/overview': 'signed-in',
   'POST /api/tenants': 'signed-in',
   'GET /api/notification-preferences': 'signed-in',
   'PUT /api/notification-preferences': 'signed-in',
