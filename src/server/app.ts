@@ -16,9 +16,9 @@ import { registerHttpMetrics, registerMetricsRoute } from './metrics/metrics-rou
 import type { DemoGraphCredentials } from '../shared/api/configuration.js';
 import { registerAccountRoutes } from './account/index.js';
 import { type AccountMailServices, type AccountMailSettings, createAccountMailServices, registerAccountMailRoutes } from './account-mail/index.js';
-import { registerAdminRoutes } from './admin/index.js';
+import { createRequireAdmin, registerAdminRoutes } from './admin/index.js';
 import { registerAuditRoutes } from './audit/index.js';
-import { createGuards, type Guards, type OidcProvider, registerSignOutRoutes, SessionLookupCache, SessionStore } from './auth/index.js';
+import { createGuards, type Guards, type OidcProvider, registerRouteAccess, registerSignOutRoutes, SessionLookupCache, SessionStore } from './auth/index.js';
 import { registerAutomationRoutes } from './automation/index.js';
 import { type BillingServices, createBillingServices, registerBillingRoutes } from './billing/index.js';
 import { createTenantGraphServices, registerConfigurationRoutes, type TenantGraphDeps, type TenantGraphInput } from './configuration/index.js';
@@ -30,7 +30,7 @@ import { createNotificationServices, type NotificationServices, registerNotifica
 import { registerReminderPolicyRoutes } from './reminder-policy/index.js';
 import { registerReminderRecipientsRoutes } from './reminder-recipients/index.js';
 import { registerSignInRoutes } from './sign-in/index.js';
-import { registerTenantRoutes } from './tenants/index.js';
+import { registerTeamRoutes, registerTenantRoutes } from './tenants/index.js';
 import { registerUserRoutes } from './users/index.js';
 
 export interface AppDeps {
@@ -88,6 +88,7 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerSignOutRoutes,
   registerUserRoutes,
   registerTenantRoutes,
+  registerTeamRoutes,
   registerConfigurationRoutes,
   registerEntraConsentRoutes,
   registerDirectoryRoutes,
@@ -131,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => sessionCache.close());
   const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock, sessionCache);
   const guards = createGuards(sessions);
+  // Before any route: each declares who may call it, and one hook enforces it (docs/architecture.md §Roles per route).
+  registerRouteAccess(app, { ...guards, requireOperator: createRequireAdmin(db, guards, config) });
 
   registerHealthRoutes(app, { pool: db.$client });
   registerHttpMetrics(app);

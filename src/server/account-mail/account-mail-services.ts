@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AccountMailSender, DEFAULT_ACCOUNT_MAIL_SETTINGS, type AccountMailSettings } from './account-mail-sender.js';
 import { queueHelpdeskDigests, queueSecretExpiryAlerts, queueWeeklyReports } from './periodic-mail.js';
+import type { RenderedMail } from './render-account-mail.js';
 import { smtpChannel } from './smtp-channel.js';
 
 export interface AccountMailServices {
@@ -12,6 +13,12 @@ export interface AccountMailServices {
   /** SMTP configured (in demo mode: the sink): mail goes out. Off: the account page says so. */
   enabled: boolean;
   sender: AccountMailSender;
+  /**
+   * Sends one mail at once, outside the outbox (an invitation: its link must not be stored);
+   * null when account mail is off. Throws what the SMTP server answered.
+   */
+  sendNow: ((to: string, mail: RenderedMail) => Promise<void>) | null;
+  appUrl: string;
 }
 
 export function createAccountMailServices(input: {
@@ -31,7 +38,14 @@ export function createAccountMailServices(input: {
     channel,
     settings: { ...DEFAULT_ACCOUNT_MAIL_SETTINGS, ...input.settings },
   });
-  return { db: input.db, clock: input.clock, enabled: channel !== null, sender };
+  return {
+    db: input.db,
+    clock: input.clock,
+    enabled: channel !== null,
+    sender,
+    sendNow: channel && ((to, mail) => channel.send(to, mail)),
+    appUrl: input.config.appUrl,
+  };
 }
 
 /**

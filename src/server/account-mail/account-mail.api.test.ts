@@ -58,7 +58,7 @@ async function customer(options: Parameters<NotificationHarness['createCustomer'
 async function member(of: Customer, preferences: Record<string, boolean>) {
   const { db } = harness.database;
   const user = await createUser(db);
-  await db.insert(memberships).values({ tenantId: of.tenantId, userId: user.id, role: 'member' });
+  await db.insert(memberships).values({ tenantId: of.tenantId, userId: user.id, role: 'admin' });
   const person = { cookie: await sessionCookieFor(db, user), tenantId: of.tenantId, email: user.email! };
   expect((await harness.request(person, 'PUT', '/api/notification-preferences', preferences)).statusCode).toBe(200);
   return person;

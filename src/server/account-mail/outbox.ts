@@ -24,6 +24,12 @@ function toggleOn(toggle: Toggle) {
   return sql<boolean>`coalesce(${column}, ${DEFAULT_NOTIFICATION_PREFERENCES[toggle]})`;
 }
 
+/** A member's toggle: security alerts never switched follow the role (viewers get none). */
+function memberToggleOn(toggle: Toggle) {
+  if (toggle !== 'securityAlerts') return toggleOn(toggle);
+  return sql<boolean>`coalesce(${notificationPreferences.securityAlerts}, ${memberships.role} <> 'viewer')`;
+}
+
 type MemberPayload = Extract<AccountMailPayload, { organization: string }>;
 /** A member mail's facts; the organization's name is filled in when it is queued. */
 export type MemberMail = MemberPayload extends infer T ? (T extends unknown ? Omit<T, 'organization'> : never) : never;
@@ -44,7 +50,7 @@ export async function queueForMembers(db: OutboxWriter, tenantId: string, event:
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(eq(memberships.tenantId, tenantId), isNotNull(users.email), toggleOn(toggle)));
+    .where(and(eq(memberships.tenantId, tenantId), isNotNull(users.email), memberToggleOn(toggle)));
   if (members.length === 0) return 0;
   const inserted = await db
     .insert(accountMailOutbox)

@@ -10,7 +10,7 @@ export interface RenderedMail {
 /** A paragraph, a titled bullet list, or a link. */
 type Block = { paragraph: string } | { heading: string; items: string[]; empty: string } | { link: string; label: string };
 
-interface Content {
+export interface Content {
   subject: string;
   title: string;
   blocks: Block[];
@@ -167,8 +167,11 @@ function footerOf(payload: AccountMailPayload, appUrl: string): { text: string; 
 
 /** The message as plain text and as HTML (every value escaped), with the footer that says how to stop it. */
 export function renderAccountMail(payload: AccountMailPayload, appUrl: string): RenderedMail {
-  const { subject, title, blocks } = contentOf(payload, appUrl);
-  const footer = footerOf(payload, appUrl);
+  return renderMail(contentOf(payload, appUrl), footerOf(payload, appUrl));
+}
+
+/** A mail's content as plain text and as HTML (every value escaped), with a footer saying why it came. */
+export function renderMail({ subject, title, blocks }: Content, footer: { text: string; link: string }): RenderedMail {
   const textBlocks = blocks.map((block) => {
     if ('paragraph' in block) return block.paragraph;
     if ('link' in block) return `${block.label}: ${block.link}`;

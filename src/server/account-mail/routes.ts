@@ -7,8 +7,7 @@ import {
   type HelpdeskDigest,
   type WeeklyReportNow,
 } from '../../shared/api/account-mail.js';
-import { createRequireAdmin } from '../admin/index.js';
-import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
 import type { OperatorAdmins } from '../users/index.js';
 import type { AccountMailServices } from './account-mail-services.js';
@@ -18,7 +17,6 @@ import { queueWeeklyReportNow } from './periodic-mail.js';
 
 export interface AccountMailRouteDeps {
   accountMail: AccountMailServices;
-  guards: Guards;
   admins: OperatorAdmins;
   demoMode: boolean;
 }
@@ -27,33 +25,30 @@ export interface AccountMailRouteDeps {
 export function registerAccountMailRoutes(app: FastifyInstance, deps: AccountMailRouteDeps): void {
   const { accountMail } = deps;
   const { db, clock } = accountMail;
-  const signedIn = { preHandler: deps.guards.requireUser };
-  const member = { preHandler: deps.guards.requireTenant };
-  const adminOnly = { preHandler: createRequireAdmin(db, deps.guards, deps.admins) };
   // The sender runs while the app does (started with the jobs); closing the app stops it.
   app.addHook('onClose', () => accountMail.sender.stop());
 
-  app.get('/api/account-mail/status', signedIn, async (): Promise<AccountMailStatus> => ({ enabled: accountMail.enabled }));
+  app.get('/api/account-mail/status', allow('signed-in'), async (): Promise<AccountMailStatus> => ({ enabled: accountMail.enabled }));
 
-  app.get('/api/helpdesk-digest', member, async (request): Promise<HelpdeskDigest> => getHelpdeskDigest(db, tenantIdOf(request)));
+  app.get('/api/helpdesk-digest', allow('viewer'), async (request): Promise<HelpdeskDigest> => getHelpdeskDigest(db, tenantIdOf(request)));
 
-  app.put('/api/helpdesk-digest', member, async (request): Promise<HelpdeskDigest> => {
+  app.put('/api/helpdesk-digest', allow('admin'), async (request): Promise<HelpdeskDigest> => {
     const { address } = validate(helpdeskDigestBody, request.body);
     return saveHelpdeskDigest(db, tenantIdOf(request), userIdOf(request), address, clock());
   });
 
   // Demo mode only: the weekly report without waiting for Monday 08:00, to see it on the SMTP sink page.
   if (deps.demoMode) {
-    app.post('/api/demo/weekly-report', member, async (request): Promise<WeeklyReportNow> => {
+    app.post('/api/demo/weekly-report', allow('admin'), async (request): Promise<WeeklyReportNow> => {
       const queued = await queueWeeklyReportNow(db, tenantIdOf(request), clock());
       accountMail.sender.nudge();
       return { queued };
     });
   }
 
-  app.get('/api/admin/announcements', adminOnly, async (): Promise<Announcement[]> => listAnnouncements(db));
+  app.get('/api/admin/announcements', allow('operator'), async (): Promise<Announcement[]> => listAnnouncements(db));
 
-  app.post('/api/admin/announcements', adminOnly, async (request, reply): Promise<Announcement> => {
+  app.post('/api/admin/announcements', allow('operator'), async (request, reply): Promise<Announcement> => {
     const input = validate(announcementBody, request.body);
     const announcement = await publishAnnouncement(db, userIdOf(request), request.ip, input, clock());
     request.log.info({ announcementId: announcement.id, recipients: announcement.recipients }, 'system update published');

@@ -53,7 +53,7 @@ describe('account deletion', () => {
     const carol = await harness.customer();
     const shared = await createOrganization(harness.database.db, alice.user, { name: 'Shared Co' });
     await harness.database.db.insert(memberships).values({ tenantId: shared.id, userId: bob.user.id, role: 'owner' });
-    await harness.database.db.insert(memberships).values({ tenantId: carol.tenant.id, userId: alice.user.id, role: 'member' });
+    await harness.database.db.insert(memberships).values({ tenantId: carol.tenant.id, userId: alice.user.id, role: 'admin' });
 
     const response = await signedIn(alice.cookie, 'DELETE', '/api/account', { confirmation: 'DELETE' });
     expect(response.statusCode).toBe(200);

@@ -7,19 +7,18 @@ import {
   type DeleteAccountResponse,
   type NotificationPreferences,
 } from '../../shared/api/account.js';
-import { cookieOptions, type Guards, SESSION_COOKIE, userIdOf } from '../auth/index.js';
+import { allow, cookieOptions, SESSION_COOKIE, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
 import { getNotificationPreferences, updateNotificationPreferences } from './notification-preferences.js';
 
 export interface AccountRouteDeps extends DeleteAccountDeps {
-  guards: Guards;
   cookieSecure: boolean;
 }
 
 /** Account Settings: notification preferences and account deletion (the profile lives in users/). */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRouteDeps): void {
-  const signedIn = { preHandler: deps.guards.requireUser };
+  const signedIn = allow('signed-in');
 
   app.get(
     '/api/notification-preferences',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminUsersQuery, exportFileName, type AdminStats, type AdminSubscription, type AdminUser, type OperatorAuditEntry } from '../../shared/api/admin.js';
 import type { Clock } from '../clock.js';
-import { type Guards, userIdOf } from '../auth/index.js';
+import { allow, userIdOf } from '../auth/index.js';
 import type { Database } from '../db/client.js';
 import { validate } from '../http/validate.js';
 import type { OperatorAdmins } from '../users/index.js';
@@ -9,11 +9,9 @@ import { adminStats, listAdminSubscriptions } from './admin-stats.js';
 import { listAdminUsers } from './admin-users.js';
 import { exportUsersCsv } from './export-users.js';
 import { listOperatorAudit, recordOperatorAction } from './operator-audit.js';
-import { createRequireAdmin } from './require-admin.js';
 
 export interface AdminRouteDeps {
   db: Database;
-  guards: Guards;
   admins: OperatorAdmins;
   clock: Clock;
 }
@@ -21,7 +19,7 @@ export interface AdminRouteDeps {
 /** The operator's Admin Dashboard (operator admins only; everyone else 403). */
 export function registerAdminRoutes(app: FastifyInstance, deps: AdminRouteDeps): void {
   const { db, clock } = deps;
-  const adminOnly = { preHandler: createRequireAdmin(db, deps.guards, deps.admins) };
+  const adminOnly = allow('operator');
 
   app.get('/api/admin/stats', adminOnly, async (): Promise<AdminStats> => adminStats(db, clock()));
 

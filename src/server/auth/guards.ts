@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isGuid } from '../../shared/api/guid.js';
+import type { MemberRole } from '../../shared/domain/member-roles.js';
 import { tenantMessages } from '../../shared/domain/validation-messages.js';
 import { badRequest, notFound, unauthorized } from '../http/app-error.js';
 import { SESSION_COOKIE } from './cookies.js';
@@ -13,7 +14,7 @@ interface RequestAuth {
 
 interface TenantAccess {
   tenantId: string;
-  role: 'owner' | 'member';
+  role: MemberRole;
 }
 
 declare module 'fastify' {

@@ -73,7 +73,7 @@ describe('kept session lookups', () => {
   it("refuse a member of an organization deleted with its owner's account, on every instance", async () => {
     const alice = await owner();
     const bob = await createUser(harness.database.db);
-    await harness.database.db.insert(memberships).values({ tenantId: alice.tenantId, userId: bob.id, role: 'member' });
+    await harness.database.db.insert(memberships).values({ tenantId: alice.tenantId, userId: bob.id, role: 'admin' });
     const bobCookie = await sessionCookieFor(harness.database.db, bob);
     expect(await dashboardRead(harness.app, bobCookie, alice.tenantId)).toBe(200);
     expect(await dashboardRead(otherInstance, bobCookie, alice.tenantId)).toBe(200);

@@ -6,18 +6,34 @@ import type { memberships } from '../db/schema/index.js';
 /** The PostgreSQL channel on which every instance hears that sessions or memberships ended. */
 const CHANNEL = 'passwatch_session_ends';
 
-/** What ended: one session (sign-out), every session of a user, or every membership of an organization. */
-export type SessionEnd = { session: string } | { user: string } | { tenant: string };
+/**
+ * What ended: one session (sign-out), every session of a user, every membership of an
+ * organization, or one member's membership as it was (a role changed, a member removed or left).
+ */
+export type SessionEnd = { session: string } | { user: string } | { tenant: string } | { member: { tenant: string; user: string } };
 
-const encode = (end: SessionEnd): string => ('session' in end ? `session:${end.session}` : 'user' in end ? `user:${end.user}` : `tenant:${end.tenant}`);
+function encode(end: SessionEnd): string {
+  if ('session' in end) return `session:${end.session}`;
+  if ('user' in end) return `user:${end.user}`;
+  if ('tenant' in end) return `tenant:${end.tenant}`;
+  return `member:${end.member.tenant}:${end.member.user}`;
+}
 
 function decode(payload: string | undefined): SessionEnd | null {
-  const [kind, id] = (payload ?? '').split(':', 2);
+  const [kind, id, user] = (payload ?? '').split(':', 3);
   if (!id) return null;
   if (kind === 'session') return { session: id };
   if (kind === 'user') return { user: id };
   if (kind === 'tenant') return { tenant: id };
+  if (kind === 'member' && user) return { member: { tenant: id, user } };
   return null;
+}
+
+function ends(end: SessionEnd, entry: { tokenHash: string; tenantId: string | null; lookup: { userId: string } }): boolean {
+  if ('session' in end) return entry.tokenHash === end.session;
+  if ('user' in end) return entry.lookup.userId === end.user;
+  if ('tenant' in end) return entry.tenantId === end.tenant;
+  return entry.tenantId === end.member.tenant && entry.lookup.userId === end.member.user;
 }
 
 /**
@@ -139,13 +155,10 @@ export class SessionLookupCache {
     this.entries.set(keyOf(tokenHash, tenantId), { lookup, tokenHash, tenantId, until: now.getTime() + this.ttlMs });
   }
 
-  /** Drops what was kept of an ended session, user or membership (this instance's own changes, at once). */
+  /** Drops what was kept of an ended session, user or membership, or a changed role (this instance's own changes, at once). */
   forget(end: SessionEnd): void {
     this.generation++;
-    for (const [key, entry] of this.entries) {
-      const ended = 'session' in end ? entry.tokenHash === end.session : 'user' in end ? entry.lookup.userId === end.user : entry.tenantId === end.tenant;
-      if (ended) this.entries.delete(key);
-    }
+    for (const [key, entry] of this.entries) if (ends(end, entry)) this.entries.delete(key);
   }
 
   private stopKeeping(): void {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { signOutMessages, type SignOutEverywhereResponse, type SignOutResponse } from '../../shared/api/sign-out.js';
 import { cookieOptions, SESSION_COOKIE } from './cookies.js';
-import { userIdOf, type Guards } from './guards.js';
+import { userIdOf } from './guards.js';
+import { allow } from './route-access.js';
 import type { OidcProvider } from './oidc-provider.js';
 import type { SessionStore } from './session-store.js';
 import { ANONYMOUS_BODY_LIMIT } from '../http/json-body.js';
@@ -10,7 +11,6 @@ import { renderSignInProblem } from './sign-in-problem-page.js';
 export interface SignOutDeps {
   oidc: OidcProvider;
   sessions: SessionStore;
-  guards: Guards;
   appUrl: string;
   cookieSecure: boolean;
 }
@@ -48,11 +48,11 @@ export function registerSignOutRoutes(app: FastifyInstance, deps: SignOutDeps): 
     reply.status(405).header('allow', 'POST').type('text/html; charset=utf-8').send(renderSignInProblem(signOutMessages.useTheButton, 'Sign out'));
 
   for (const path of LOGOUT_PATHS) {
-    app.post(path, { bodyLimit: ANONYMOUS_BODY_LIMIT }, logout);
-    app.get(path, refuseGet);
+    app.post(path, { ...allow('public'), bodyLimit: ANONYMOUS_BODY_LIMIT }, logout);
+    app.get(path, allow('public'), refuseGet);
   }
 
-  app.post('/api/auth/logout-everywhere', { preHandler: deps.guards.requireUser }, async (request, reply): Promise<SignOutEverywhereResponse> => {
+  app.post('/api/auth/logout-everywhere', allow('signed-in'), async (request, reply): Promise<SignOutEverywhereResponse> => {
     const userId = userIdOf(request);
     const endedSessions = await deps.sessions.deleteAllOfUser(userId);
     reply.clearCookie(SESSION_COOKIE, cookieOptions(deps.cookieSecure));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { toggleAutomationBody, type RunCheckResponse, type ToggleAutomationResponse } from '../../shared/api/dashboard.js';
 import { runStatusParams, type LatestRunStatus, type RunStatus } from '../../shared/api/run-status.js';
-import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import { answeringGraphErrors } from '../directory/index.js';
 import { validate } from '../http/validate.js';
 import { type NotificationServices, requireActiveSubscription } from '../notifications/index.js';
@@ -9,10 +9,10 @@ import { runManualCheck } from './run-check.js';
 import { getLatestRunStatus, getRunStatus } from './run-status.js';
 import { toggleAutomation } from './toggle-automation.js';
 
-export function registerAutomationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices; guards: Guards }): void {
-  const { notifications: services, guards } = deps;
+export function registerAutomationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices }): void {
+  const { notifications: services } = deps;
 
-  app.post('/api/run-check', { preHandler: guards.requireTenant }, async (request): Promise<RunCheckResponse> => {
+  app.post('/api/run-check', allow('admin'), async (request): Promise<RunCheckResponse> => {
     const tenantId = tenantIdOf(request);
     await requireActiveSubscription(services.db, tenantId, services.clock());
     const result = await answeringGraphErrors(() => runManualCheck(services, tenantId, userIdOf(request)));
@@ -22,18 +22,18 @@ export function registerAutomationRoutes(app: FastifyInstance, deps: { notificat
   // Polled by Run Now while a check reads the directory and sends its reminders.
   app.get(
     '/api/run-status',
-    { preHandler: guards.requireTenant },
+    allow('viewer'),
     async (request): Promise<LatestRunStatus> => ({
       run: await getLatestRunStatus(services.db, tenantIdOf(request)),
     }),
   );
 
-  app.get('/api/run-status/:runId', { preHandler: guards.requireTenant }, async (request): Promise<RunStatus> => {
+  app.get('/api/run-status/:runId', allow('viewer'), async (request): Promise<RunStatus> => {
     const { runId } = validate(runStatusParams, request.params);
     return getRunStatus(services.db, tenantIdOf(request), runId);
   });
 
-  app.post('/api/toggle-automation', { preHandler: guards.requireTenant }, async (request): Promise<ToggleAutomationResponse> => {
+  app.post('/api/toggle-automation', allow('admin'), async (request): Promise<ToggleAutomationResponse> => {
     const { enabled } = validate(toggleAutomationBody, request.body);
     return toggleAutomation(services, tenantIdOf(request), userIdOf(request), enabled);
   });

@@ -12,7 +12,7 @@ import {
   type UpdatePaymentMethodResponse,
 } from '../../shared/api/billing.js';
 import { tenantMessages } from '../../shared/domain/validation-messages.js';
-import { type Guards, tenantIdHeader, tenantIdOf, userIdOf } from '../auth/index.js';
+import { allow, tenantIdHeader, tenantIdOf, userIdOf } from '../auth/index.js';
 import { tenants } from '../db/schema/index.js';
 import { AppError, notFound } from '../http/app-error.js';
 import { validate } from '../http/validate.js';
@@ -31,14 +31,12 @@ import { registerWebhookRoute } from './webhook-route.js';
 
 export interface BillingRouteDeps {
   billing: BillingServices;
-  guards: Guards;
   supportEmail: string;
 }
 
 /** The billing part of docs/product.md §API (organizations and billing) and the PayPal webhook. */
 export async function registerBillingRoutes(app: FastifyInstance, deps: BillingRouteDeps): Promise<void> {
-  const { billing, guards } = deps;
-  const tenantScoped = { preHandler: guards.requireTenant };
+  const { billing } = deps;
 
   const currentState = async (tenantId: string): Promise<SubscriptionStatusResponse> => {
     const state = await readSubscriptionState(billing.db, tenantId, billing.clock());
@@ -46,9 +44,9 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
     return state;
   };
 
-  app.get('/api/subscription-status', tenantScoped, async (request): Promise<SubscriptionStatusResponse> => currentState(tenantIdOf(request)));
+  app.get('/api/subscription-status', allow('viewer'), async (request): Promise<SubscriptionStatusResponse> => currentState(tenantIdOf(request)));
 
-  app.get('/api/subscription-verification', tenantScoped, async (request): Promise<SubscriptionVerificationResponse> => {
+  app.get('/api/subscription-verification', allow('viewer'), async (request): Promise<SubscriptionVerificationResponse> => {
     const tenantId = tenantIdOf(request);
     const [tenant] = await billing.db.select({ subscriptionId: tenants.paypalSubscriptionId }).from(tenants).where(eq(tenants.id, tenantId));
     const subscriptionId = tenant?.subscriptionId;
@@ -56,27 +54,27 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
     return { ...(await currentState(tenantId)), verifiedAt: billing.clock().toISOString() };
   });
 
-  app.post('/api/paypal/create-subscription', tenantScoped, async (request): Promise<CreateSubscriptionResponse> => {
+  app.post('/api/paypal/create-subscription', allow('owner'), async (request): Promise<CreateSubscriptionResponse> => {
     const input = validate(createSubscriptionBody, request.body);
     const created = await viaPayPal(request.log, () => createSubscription(billing, tenantIdOf(request), input));
     request.log.info({ tenantId: tenantIdOf(request), subscriptionId: created.subscriptionId, plan: input.planType }, 'PayPal subscription created');
     return created;
   });
 
-  app.post('/api/paypal/activate-subscription', tenantScoped, async (request): Promise<SubscriptionChangeResponse> => {
+  app.post('/api/paypal/activate-subscription', allow('owner'), async (request): Promise<SubscriptionChangeResponse> => {
     const { subscriptionId } = validate(activateSubscriptionBody, request.body);
     const result = await viaPayPal(request.log, () => activateSubscription(billing, tenantIdOf(request), subscriptionId));
     request.log.info({ tenantId: tenantIdOf(request), subscriptionId }, 'subscription activated');
     return result;
   });
 
-  app.post('/api/cancel-subscription', tenantScoped, async (request): Promise<SubscriptionChangeResponse> => {
+  app.post('/api/cancel-subscription', allow('owner'), async (request): Promise<SubscriptionChangeResponse> => {
     const result = await viaPayPal(request.log, () => cancelSubscription(billing, tenantIdOf(request)));
     request.log.info({ tenantId: tenantIdOf(request), periodEnd: result.currentPeriodEnd }, 'subscription set to cancel at period end');
     return result;
   });
 
-  app.post('/api/reactivate-subscription', tenantScoped, async (request): Promise<SubscriptionChangeResponse> => {
+  app.post('/api/reactivate-subscription', allow('owner'), async (request): Promise<SubscriptionChangeResponse> => {
     const result = await viaPayPal(request.log, () => reactivateSubscription(billing, tenantIdOf(request)));
     request.log.info({ tenantId: tenantIdOf(request) }, 'subscription reactivated');
     return result;
@@ -84,13 +82,13 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
 
   app.post(
     '/api/update-payment-method',
-    tenantScoped,
+    allow('owner'),
     async (request): Promise<UpdatePaymentMethodResponse> => paymentMethodUpdate(billing.db, tenantIdOf(request), billing.paymentMethodPageUrl),
   );
 
-  app.get('/api/billing-history', tenantScoped, async (request): Promise<BillingHistoryItem[]> => listBillingHistory(billing.db, tenantIdOf(request)));
+  app.get('/api/billing-history', allow('owner'), async (request): Promise<BillingHistoryItem[]> => listBillingHistory(billing.db, tenantIdOf(request)));
 
-  app.get<{ Params: { id: string } }>('/api/download-invoice/:id', { preHandler: guards.requireUser }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/api/download-invoice/:id', allow('signed-in'), async (request, reply) => {
     const invoice = await findInvoice(billing.db, { paymentId: request.params.id, userId: userIdOf(request), tenantId: tenantIdHeader(request) });
     return reply
       .header('content-type', 'text/html; charset=utf-8')

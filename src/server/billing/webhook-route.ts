@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { billingMessages } from '../../shared/api/billing.js';
+import { allow } from '../auth/index.js';
 import { badRequest } from '../http/app-error.js';
 import type { BillingServices } from './billing-services.js';
 import { handleWebhookEvent } from './handle-webhook-event.js';
@@ -18,7 +19,7 @@ export async function registerWebhookRoute(app: FastifyInstance, billing: Billin
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
     // PayPal's events are a few kilobytes; anyone may post here, so no more is read.
-    scope.post('/api/paypal/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
+    scope.post('/api/paypal/webhook', { ...allow('public'), bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!(await billing.webhookVerifier.verify(request.headers, rawBody))) {
         request.log.warn({ transmissionId: request.headers['paypal-transmission-id'] }, 'PayPal webhook refused: bad signature');

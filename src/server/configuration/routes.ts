@@ -6,7 +6,7 @@ import {
   type DemoGraphCredentials,
   type TestConfigurationResult,
 } from '../../shared/api/configuration.js';
-import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
 import { getConnectionStatus } from './connection-status.js';
 import { readConfiguration, toConfigurationDto } from './configuration-store.js';
@@ -15,17 +15,14 @@ import { saveConfiguration } from './save-configuration.js';
 import { testConfiguration } from './test-configuration.js';
 
 export interface ConfigurationRouteDeps extends TenantGraphDeps {
-  guards: Guards;
   /** Demo mode: the simulated tenant's credentials the Setup Guide shows; null otherwise. */
   demoGraphCredentials: DemoGraphCredentials | null;
 }
 
 export function registerConfigurationRoutes(app: FastifyInstance, deps: ConfigurationRouteDeps): void {
-  const { guards } = deps;
-
   app.get(
     '/api/configuration',
-    { preHandler: guards.requireTenant },
+    allow('viewer'),
     async (request): Promise<ConfigurationWire> => toConfigurationDto(await readConfiguration(deps.db, tenantIdOf(request))),
   );
 
@@ -34,7 +31,7 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
     app.route({
       method,
       url: '/api/configuration',
-      preHandler: guards.requireTenant,
+      ...allow('admin'),
       handler: async (request): Promise<ConfigurationWire> => {
         const tenantId = tenantIdOf(request);
         const input = validate(configurationBody, request.body);
@@ -47,18 +44,14 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
 
   app.post(
     '/api/test-configuration',
-    { preHandler: guards.requireTenant },
+    allow('admin'),
     async (request): Promise<TestConfigurationResult> => testConfiguration(deps, tenantIdOf(request), userIdOf(request)),
   );
 
-  app.get(
-    '/api/connection-status',
-    { preHandler: guards.requireTenant },
-    async (request): Promise<ConnectionStatus> => getConnectionStatus(deps.db, tenantIdOf(request)),
-  );
+  app.get('/api/connection-status', allow('viewer'), async (request): Promise<ConnectionStatus> => getConnectionStatus(deps.db, tenantIdOf(request)));
 
   const demoCredentials = deps.demoGraphCredentials;
   if (demoCredentials) {
-    app.get('/api/demo/graph-credentials', { preHandler: guards.requireUser }, async (): Promise<DemoGraphCredentials> => demoCredentials);
+    app.get('/api/demo/graph-credentials', allow('signed-in'), async (): Promise<DemoGraphCredentials> => demoCredentials);
   }
 }

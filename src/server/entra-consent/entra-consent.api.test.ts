@@ -136,7 +136,7 @@ describe('POST /api/entra/consent-start', () => {
   it('is for the owner of the organization only', async () => {
     const owner = await organizationOwner(harness);
     const colleague = await createUser(harness.database.db);
-    await harness.database.db.insert(memberships).values({ tenantId: owner.tenantId, userId: colleague.id, role: 'member' });
+    await harness.database.db.insert(memberships).values({ tenantId: owner.tenantId, userId: colleague.id, role: 'admin' });
     const cookie = await sessionCookieFor(harness.database.db, colleague);
     const response = await harness.app.inject({
       method: 'POST',

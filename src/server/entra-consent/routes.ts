@@ -3,9 +3,9 @@ import { type ConsentAvailability, type ConsentReturnPage, consentStartBody, typ
 import { isGuid } from '../../shared/api/guid.js';
 import { type EntraConsentResult, entraConsentMessages } from '../../shared/domain/entra-connection.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
-import { type Guards, SESSION_COOKIE, tenantIdOf, userIdOf } from '../auth/index.js';
+import { allow, type Guards, SESSION_COOKIE, tenantIdOf, userIdOf } from '../auth/index.js';
 import type { AppIdentity, TenantGraphDeps } from '../configuration/index.js';
-import { conflict, forbidden } from '../http/app-error.js';
+import { conflict } from '../http/app-error.js';
 import { validate } from '../http/validate.js';
 import { calculatePKCECodeChallenge, randomNonce, randomPKCECodeVerifier } from 'openid-client';
 import { type AdminProof, AdminProofRefused, redeemAdminSignIn } from './admin-proof.js';
@@ -23,7 +23,6 @@ const consentStartMessages = {
   unavailable:
     'Connect with Microsoft is not available here: the operator has not configured the Passwatch app ' +
     '(ENTRA_APP_CLIENT_ID). Connect with your own app registration instead.',
-  ownerOnly: "Only the organization's owner can connect it with Microsoft.",
 } as const;
 
 /**
@@ -42,18 +41,16 @@ export function registerEntraConsentRoutes(app: FastifyInstance, deps: EntraCons
 
   app.get(
     '/api/entra/consent-availability',
-    { preHandler: guards.requireUser },
+    allow('signed-in'),
     async (): Promise<ConsentAvailability> => ({
       available: Boolean(deps.graph.passwatchApp),
     }),
   );
 
-  app.post('/api/entra/consent-start', { preHandler: guards.requireTenant }, async (request): Promise<ConsentStartResponse> => {
+  app.post('/api/entra/consent-start', allow('owner'), async (request): Promise<ConsentStartResponse> => {
     const input = validate(consentStartBody, request.body);
     const passwatchApp = deps.graph.passwatchApp;
     if (!passwatchApp) throw conflict(consentStartMessages.unavailable);
-    // Consenting reaches the whole directory for the organization: its owner decides.
-    if (request.tenantAccess?.role !== 'owner') throw forbidden(consentStartMessages.ownerOnly);
     const sessionToken = request.auth?.sessionToken ?? '';
     const codeVerifier = randomPKCECodeVerifier();
     const signIn: SignInStep = { step: 'sign_in', authority: input.tenant ?? 'organizations', nonce: randomNonce(), codeVerifier };
@@ -77,7 +74,7 @@ export function registerEntraConsentRoutes(app: FastifyInstance, deps: EntraCons
     };
   });
 
-  app.get('/api/entra/consent-callback', async (request, reply) => {
+  app.get('/api/entra/consent-callback', allow('public'), async (request, reply) => {
     const answer = consentAnswerQuery.safeParse(request.query ?? {});
     if (!answer.success || !answer.data.state) return backTo(reply, 'configuration', 'invalid_state');
     const consumed = await consumeConsentRequest(deps.db, answer.data.state, await signedInSessionToken(request, reply), deps.clock());

@@ -1,3 +1,4 @@
+import { allow } from '../auth/index.js';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { migrationsApplied } from '../db/migrate.js';
@@ -26,8 +27,8 @@ export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * endpoint is public).
  */
 export function registerHealthRoutes(app: FastifyInstance, deps: { pool: pg.Pool }): void {
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  app.get('/api/ready', async (request, reply) => {
+  app.get('/api/health', allow('public'), async () => ({ status: 'ok' }));
+  app.get('/api/ready', allow('public'), async (request, reply) => {
     let applied: boolean;
     try {
       applied = await within(migrationsApplied(deps.pool), READY_TIMEOUT_MS);

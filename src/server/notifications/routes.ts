@@ -8,7 +8,7 @@ import {
   type SendEmailResponse,
 } from '../../shared/api/notifications.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
-import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import { readConfiguration } from '../configuration/index.js';
 import { validate } from '../http/validate.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
@@ -18,27 +18,27 @@ import { sendManualEmail } from './send-manual-email.js';
 import { sendTestEmail } from './send-test-email.js';
 import { requireActiveSubscription } from './sending-allowed.js';
 
-export function registerNotificationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices; guards: Guards }): void {
-  const { notifications: services, guards } = deps;
+export function registerNotificationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices }): void {
+  const { notifications: services } = deps;
 
   // The same for every organization: no tenant data, so a signed-in user suffices.
-  app.get('/api/default-template', { preHandler: guards.requireUser }, async (): Promise<DefaultTemplateResponse> => ({ template: DEFAULT_EMAIL_TEMPLATE }));
+  app.get('/api/default-template', allow('signed-in'), async (): Promise<DefaultTemplateResponse> => ({ template: DEFAULT_EMAIL_TEMPLATE }));
 
-  app.get('/api/password-expirations', { preHandler: guards.requireTenant }, async (request): Promise<PasswordExpirationsPage> => {
+  app.get('/api/password-expirations', allow('viewer'), async (request): Promise<PasswordExpirationsPage> => {
     const tenantId = tenantIdOf(request);
     const query = validate(passwordExpirationsQuery, request.query);
     const configuration = await readConfiguration(services.db, tenantId);
     return pagePasswordExpirations(services.db, tenantId, query, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
   });
 
-  app.post('/api/send-manual-email', { preHandler: guards.requireTenant }, async (request): Promise<SendEmailResponse> => {
+  app.post('/api/send-manual-email', allow('helpdesk'), async (request): Promise<SendEmailResponse> => {
     const tenantId = tenantIdOf(request);
     const input = validate(sendManualEmailBody, request.body);
     await requireActiveSubscription(services.db, tenantId, services.clock());
     return sendManualEmail(services, tenantId, userIdOf(request), input);
   });
 
-  app.post('/api/send-test-email', { preHandler: guards.requireTenant }, async (request): Promise<SendEmailResponse> => {
+  app.post('/api/send-test-email', allow('admin'), async (request): Promise<SendEmailResponse> => {
     const tenantId = tenantIdOf(request);
     const { email } = validate(sendTestEmailBody, request.body);
     await requireActiveSubscription(services.db, tenantId, services.clock());

@@ -6,6 +6,7 @@ import type { RateLimitCheck } from '../http/rate-limits.js';
 import { recordOperatorAction } from '../admin/index.js';
 import { isOperatorAdmin, type OperatorAdmins, upsertUser } from '../users/index.js';
 import {
+  allow,
   cookieOptions,
   LOGIN_STATE_COOKIE,
   LOGIN_STATE_MAX_AGE_SECONDS,
@@ -41,10 +42,10 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
     reply.setCookie(LOGIN_STATE_COOKIE, start.state, cookieOptions(deps.cookieSecure, LOGIN_STATE_MAX_AGE_SECONDS));
     return reply.redirect(start.url);
   };
-  app.get('/api/login', startLogin);
-  app.get('/api/auth/login', startLogin);
+  app.get('/api/login', allow('public'), startLogin);
+  app.get('/api/auth/login', allow('public'), startLogin);
 
-  app.get('/api/callback', async (request, reply) => {
+  app.get('/api/callback', allow('public'), async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const state = typeof query.state === 'string' ? query.state : '';
     const browserState = request.cookies[LOGIN_STATE_COOKIE];

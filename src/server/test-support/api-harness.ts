@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEMO_GRAPH_CREDENTIALS, type TenantCredentials } from '../../simulators/graph/index.js';
 import type { ConfigurationInput, ConnectionStatus } from '../../shared/api/configuration.js';
-import { buildApp } from '../app.js';
+import { type AppDeps, buildApp } from '../app.js';
 import { OidcProvider } from '../auth/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { startGraphHarness, type GraphHarness } from '../directory/test-support/graph-simulator-harness.js';
@@ -21,8 +21,11 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-/** `environment`: settings on top of the test configuration (e.g. a higher rate limit). */
-export async function startApiHarness(environment: Record<string, string> = {}): Promise<ApiHarness> {
+/**
+ * `environment`: settings on top of the test configuration (e.g. a higher rate limit);
+ * `onRoute`: told of every route as it is registered.
+ */
+export async function startApiHarness(environment: Record<string, string> = {}, onRoute?: AppDeps['onRoute']): Promise<ApiHarness> {
   const database = await createTestDatabase();
   const graph = await startGraphHarness();
   const config = testConfig({ ...environment, ENTRA_AUTHORITY_URL: graph.baseUrl, GRAPH_API_URL: graph.baseUrl, LOG_LEVEL: 'info' });
@@ -35,6 +38,7 @@ export async function startApiHarness(environment: Record<string, string> = {}):
     // The simulator's clock moves on each retry wait: tests take no real time to back off.
     graph: { fetch: graph.fetch, retry: { sleep: graph.sleep, random: () => 0.5 }, tokenCache: new TokenCache() },
     logStream: { write: (line) => void logLines.push(line) },
+    onRoute,
   });
   return {
     app,

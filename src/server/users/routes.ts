@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { updateProfileBody, type AppInfo } from '../../shared/api/auth.js';
-import { type Guards, SESSION_COOKIE, type SessionStore, userIdOf } from '../auth/index.js';
+import { allow, SESSION_COOKIE, type SessionStore, userIdOf } from '../auth/index.js';
 import type { Database } from '../db/client.js';
 import { users } from '../db/schema/index.js';
 import { validate } from '../http/validate.js';
@@ -11,7 +11,6 @@ import { updateProfile } from './update-profile.js';
 
 export interface UserRouteDeps {
   db: Database;
-  guards: Guards;
   sessions: SessionStore;
   admins: OperatorAdmins;
   demoMode: boolean;
@@ -21,9 +20,9 @@ export interface UserRouteDeps {
 }
 
 export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): void {
-  app.get('/api/auth/user', { preHandler: deps.guards.requireUser }, async (request) => getAuthUser(deps.db, userIdOf(request), deps.admins));
+  app.get('/api/auth/user', allow('signed-in'), async (request) => getAuthUser(deps.db, userIdOf(request), deps.admins));
 
-  app.put('/api/auth/user', { preHandler: deps.guards.requireUser }, async (request) => {
+  app.put('/api/auth/user', allow('signed-in'), async (request) => {
     const input = validate(updateProfileBody, request.body);
     await updateProfile(deps.db, userIdOf(request), input);
     return getAuthUser(deps.db, userIdOf(request), deps.admins);
@@ -31,6 +30,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: UserRouteDeps): v
 
   app.get(
     '/api/app-info',
+    allow('public'),
     async (request): Promise<AppInfo> => ({
       demoMode: deps.demoMode,
       adminHint: await demoAdminHint(request.cookies[SESSION_COOKIE], deps),

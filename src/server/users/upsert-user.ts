@@ -23,6 +23,7 @@ export async function upsertUser(db: Database, identity: SignedInIdentity): Prom
       signInEmailVerified: identity.emailVerified,
       firstName: identity.firstName,
       lastName: identity.lastName,
+      lastSignInAt: sql`now()`,
     })
     .onConflictDoUpdate({
       target: [users.issuer, users.subject],
@@ -33,6 +34,7 @@ export async function upsertUser(db: Database, identity: SignedInIdentity): Prom
         firstName: sql`coalesce(excluded.first_name, ${users.firstName})`,
         lastName: sql`coalesce(excluded.last_name, ${users.lastName})`,
         updatedAt: sql`now()`,
+        lastSignInAt: sql`now()`,
       },
     })
     .returning({ id: users.id, issuer: users.issuer, subject: users.subject, signInEmail: users.signInEmail, signInEmailVerified: users.signInEmailVerified });

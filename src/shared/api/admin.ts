@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_ROLES } from '../domain/member-roles.js';
 import { PLAN_IDS } from '../domain/plans.js';
 import { subscriptionStatusSchema } from './tenants.js';
 import { text } from './text-fields.js';
@@ -34,7 +35,7 @@ const adminUserSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   createdAt: z.string(),
-  tenants: z.array(adminOrganizationSchema.extend({ role: z.enum(['owner', 'member']) })),
+  tenants: z.array(adminOrganizationSchema.extend({ role: z.enum(MEMBER_ROLES) })),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

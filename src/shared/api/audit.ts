@@ -5,7 +5,7 @@ const auditStatusSchema = z.enum(['success', 'warning', 'error']);
 export type AuditStatus = z.infer<typeof auditStatusSchema>;
 
 /** The area an entry belongs to; free text in the database so modules can add their own. */
-export type AuditCategory = 'configuration' | 'connection' | 'directory' | 'automation' | 'notification' | 'email' | 'billing' | 'account';
+export type AuditCategory = 'configuration' | 'connection' | 'directory' | 'automation' | 'notification' | 'email' | 'billing' | 'account' | 'members';
 
 const auditLogEntrySchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEMBER_ROLES } from '../domain/member-roles.js';
 import { SUBSCRIPTION_STATUSES } from '../domain/subscription-status.js';
 import { organizationMessages } from '../domain/validation-messages.js';
 import { nameText, text } from './text-fields.js';
@@ -14,7 +15,7 @@ export const tenantSchema = z.object({
   id: z.string(),
   name: z.string(),
   domain: z.string(),
-  role: z.enum(['owner', 'member']),
+  role: z.enum(MEMBER_ROLES),
   subscriptionStatus: subscriptionStatusSchema,
   subscriptionPlan: z.enum(['monthly', 'yearly']).nullable(),
   subscriptionEndsAt: z.string().nullable(),

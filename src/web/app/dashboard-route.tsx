@@ -28,6 +28,8 @@ import { OrganizationSwitcher } from '@/features/tenants/components/organization
 import { TestConfigurationButton } from '@/features/testing/components/test-configuration-button';
 import { TestingTab } from '@/features/testing/components/testing-tab';
 import { TestEmailCard } from '@/features/test-email/components/test-email-card';
+import { ReadOnlyUnless } from '@/components/role-gate';
+import { useCan } from '@/lib/member-role';
 import { useTenantContext } from '@/lib/tenant-context';
 
 /**
@@ -65,10 +67,13 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
   const [setupGuideOpen, setSetupGuideOpen] = useState(consentReturn.openSetupGuide);
   const { applyCredentials, configuration, values } = useConfigurationForm();
   const { selectedTenant } = useTenantContext();
+  const isOrganizationAdmin = useCan('admin');
+  const isOwner = useCan('owner');
   const consentAlert = consentReturn.result ? <ConsentResultAlert result={consentReturn.result} /> : null;
   // Connected with Microsoft: its status and Reconnect; otherwise the button, for the tenant typed if any.
+  // Connecting reaches the whole directory: the owner's decision.
   const microsoftConnection = (returnTo: ConsentReturnPage) =>
-    configuration?.connectionMethod === 'passwatch_app' ? (
+    !isOwner ? null : configuration?.connectionMethod === 'passwatch_app' ? (
       <PasswatchAppConnection entraTenantId={configuration.entraTenantId} returnTo={returnTo} />
     ) : (
       <ConnectWithMicrosoftPanel returnTo={returnTo} tenant={TENANT_PATTERN.test(values?.entraTenantId ?? '') ? values?.entraTenantId : undefined} />
@@ -88,7 +93,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
         organizationSwitcher={<OrganizationSwitcher />}
         activeTab={activeTab}
         onActiveTabChange={setActiveTab}
-        onOpenSetupGuide={() => setSetupGuideOpen(true)}
+        onOpenSetupGuide={isOrganizationAdmin ? () => setSetupGuideOpen(true) : null}
         notices={<ClientSecretExpiryAlert onOpenConfiguration={() => setActiveTab('configuration')} />}
         statCards={<StatCards />}
         tabs={{
@@ -102,21 +107,28 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
             </div>
           ),
           configuration: (
-            <div className="grid gap-6">
+            <ReadOnlyUnless needed="admin">
               {consentReturn.showConfiguration && consentAlert}
               <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} microsoftConnection={microsoftConnection('configuration')} />
               {testable && <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />}
               {testable && <DryRunPanel />}
               <ReminderRecipientsCard />
               <HelpdeskDigestCard />
-            </div>
+            </ReadOnlyUnless>
           ),
-          testing: <TestingTab testEmailCard={<TestEmailCard />} reconnectButton={<ConnectWithMicrosoftButton returnTo="configuration" reconnect />} />,
+          testing: (
+            <ReadOnlyUnless needed="admin">
+              <TestingTab
+                testEmailCard={<TestEmailCard />}
+                reconnectButton={isOwner ? <ConnectWithMicrosoftButton returnTo="configuration" reconnect /> : null}
+              />
+            </ReadOnlyUnless>
+          ),
           help: <HelpTab />,
         }}
       />
       <SetupWizard
-        open={setupGuideOpen}
+        open={setupGuideOpen && isOrganizationAdmin}
         onOpenChange={setSetupGuideOpen}
         onComplete={() => {
           setSetupGuideOpen(false);

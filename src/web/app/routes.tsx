@@ -14,8 +14,21 @@ const SignedInRoutes = lazy(async () => {
   return routes;
 });
 
+// An invitation's page, signed out: a chunk of its own too (it reads the invitation with the shared schemas).
+const InvitationPage = lazy(() => import('@/features/invitations/components/invitation-page'));
+
 /** Every path the signed-in app serves (signed-in-routes.tsx); a signed-out visitor sees the landing page there. */
-const appPaths = ['/', '/dashboard', '/subscription', '/subscription/activate', '/subscription/success', '/subscription/cancel', '/account', '/admin'];
+const appPaths = [
+  '/',
+  '/dashboard',
+  '/subscription',
+  '/subscription/activate',
+  '/subscription/success',
+  '/subscription/cancel',
+  '/account',
+  '/members',
+  '/admin',
+];
 
 /**
  * The route table (docs/product.md §Screens and routes). Signed-out visitors see the landing page on every app route
@@ -38,6 +51,11 @@ export function AppRoutes() {
           <LandingPage />
         </Route>
       ))}
+      <Route path="/invitation">
+        <Suspense fallback={<PageSpinner />}>
+          <InvitationPage signedIn={false} />
+        </Suspense>
+      </Route>
       <Route>
         <NotFoundPage />
       </Route>

@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
+import { type ReactNode, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import type { AuthUser } from '../../shared/api/auth';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AccountPage } from '@/features/account/components/account-page';
 import { PaymentMethodCard } from '@/features/account/components/payment-method-card';
 import { AdminPage } from '@/features/admin/components/admin-page';
+import InvitationPage from '@/features/invitations/components/invitation-page';
+import { hasPendingInvitation } from '@/features/invitations/utils/pending-invitation';
+import { MembersPage } from '@/features/members/components/members-page';
 import { ActivateSubscriptionPage } from '@/features/subscription/components/activate-subscription-page';
 import { SubscriptionCancelPage } from '@/features/subscription/components/subscription-cancel-page';
 import { SubscriptionGate } from '@/features/subscription/components/subscription-gate';
@@ -34,7 +37,13 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
 
   return (
     <TooltipProvider>
+      <BackToPendingInvitation />
       <Switch>
+        {/* An invitation needs no organization: it may be the user's first. */}
+        <Route path="/invitation">
+          <InvitationPage signedIn />
+        </Route>
+        <Route path="/members">{forOrganization(<MembersPage currentUserId={user.id} organizationSwitcher={<OrganizationSwitcher />} />)}</Route>
         <Route path="/">{dashboard}</Route>
         <Route path="/dashboard">{dashboard}</Route>
         <Route path="/subscription">
@@ -53,4 +62,13 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
       <Toaster />
     </TooltipProvider>
   );
+}
+
+/** Signed in through an invitation's Sign In to Accept: back to the invitation. */
+function BackToPendingInvitation() {
+  const [location, navigate] = useLocation();
+  useEffect(() => {
+    if (location !== '/invitation' && hasPendingInvitation()) navigate('/invitation');
+  }, [location, navigate]);
+  return null;
 }

@@ -17,6 +17,8 @@ export const users = pgTable(
     lastName: text('last_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The latest sign-in (the Members page shows it); null for users who have not signed in since it was recorded. */
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('users_issuer_subject_key').on(table.issuer, table.subject)],
 );

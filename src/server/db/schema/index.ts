@@ -1,6 +1,7 @@
 // The whole database schema, one file per module; drizzle-kit reads this folder.
 export * from './identity.js';
 export * from './tenants.js';
+export * from './teams.js';
 export * from './audit.js';
 export * from './billing.js';
 export * from './account.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MEMBER_ROLES } from '../../../shared/domain/member-roles.js';
 import { SUBSCRIPTION_STATUSES } from '../../../shared/domain/subscription-status.js';
 import { users } from './identity.js';
 
@@ -16,7 +17,12 @@ export const tenants = pgTable('tenants', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Who may act for an organization. */
+/**
+ * Who may act for an organization, and how far (docs/product.md §Teams and roles). A trigger
+ * (migration `teams`) refuses any change that leaves an organization without an owner; the same
+ * migration turned the former `member` role into `admin` and added the check on `role` (hand-written,
+ * as the rows had to change before the check could hold).
+ */
 export const memberships = pgTable(
   'memberships',
   {
@@ -26,7 +32,7 @@ export const memberships = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.userId] }), index('memberships_user_id_idx').on(table.userId)],

@@ -3,7 +3,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../../../shared/api/account
 import { updateProfileBody } from '../../../../shared/api/auth';
 import type { BillingHistoryItem } from '../../../../shared/api/billing';
 import { validateForm } from '@/lib/form-errors';
-import { buildAuthUser } from '../../../test-support/factories';
+import { buildAuthUser, buildTenant } from '../../../test-support/factories';
 import { buttons, headings, hrefOf, renderHtml, textOf } from '../../../test-support/render-html';
 import { billingHistoryQueryKey } from '../api/get-billing-history';
 import { accountMailStatusQueryKey } from '../api/get-account-mail-status';
@@ -28,7 +28,7 @@ function switchState(html: string, id: string): { checked: boolean; disabled: bo
 
 describe('Account Settings', () => {
   const user = buildAuthUser({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@contoso.com' });
-  const html = renderHtml(<AccountPage user={user} subscriptionSummary={<p>Subscription summary</p>} />, { path: '/account' });
+  const html = renderHtml(<AccountPage user={user} subscriptionSummary={<p>Subscription summary</p>} />, { path: '/account', selected: buildTenant() });
 
   it('has the four tabs, the way back to /dashboard and Logout', () => {
     expect(headings(html)).toContain('Account Settings');

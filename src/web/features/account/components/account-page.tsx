@@ -4,6 +4,7 @@ import { BackToDashboardLink } from '@/components/back-to-dashboard-link';
 import { LogoutButton } from '@/components/logout-button';
 import { PageLayout } from '@/components/page-layout';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCan } from '@/lib/member-role';
 import { BillingHistoryCard } from './billing-history-card';
 import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
@@ -24,6 +25,9 @@ const accountTabs = [
  * feature, passed in by the app, since features do not import each other.
  */
 export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; subscriptionSummary: ReactNode }) {
+  // Billing (payments, invoices, the payment method) is the owner's.
+  const isOwner = useCan('owner');
+  const tabs = accountTabs.filter((tab) => tab.value !== 'billing' || isOwner);
   const panels: Record<(typeof accountTabs)[number]['value'], ReactNode> = {
     profile: (
       <div className="space-y-6">
@@ -56,13 +60,13 @@ export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; sub
     >
       <Tabs defaultValue="profile" className="max-w-3xl">
         <TabsList>
-          {accountTabs.map((tab) => (
+          {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label}
             </TabsTrigger>
           ))}
         </TabsList>
-        {accountTabs.map((tab) => (
+        {tabs.map((tab) => (
           <TabsContent key={tab.value} value={tab.value}>
             {panels[tab.value]}
           </TabsContent>

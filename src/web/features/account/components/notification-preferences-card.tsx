@@ -11,6 +11,7 @@ import { useNotificationPreferences } from '../api/get-notification-preferences'
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { useSendWeeklyReportNow } from '../api/send-weekly-report-now';
 import { useAppInfo } from '@/lib/app-info';
+import { useCan } from '@/lib/member-role';
 import { useTenantContext } from '@/lib/tenant-context';
 
 const toggles: readonly { key: keyof NotificationPreferences; label: string; description: string }[] = [
@@ -30,6 +31,8 @@ export function NotificationPreferencesCard() {
   const { data: accountMail } = useAccountMailStatus();
   const { data: appInfo } = useAppInfo();
   const { selectedTenant } = useTenantContext();
+  // Queuing the report for the whole organization is an admin's.
+  const mayMailReport = useCan('admin');
   const sendReport = useSendWeeklyReportNow();
   const preferences = data ?? DEFAULT_NOTIFICATION_PREFERENCES;
 
@@ -97,7 +100,7 @@ export function NotificationPreferencesCard() {
             </li>
           ))}
         </ul>
-        {appInfo?.demoMode && selectedTenant && (
+        {appInfo?.demoMode && selectedTenant && mayMailReport && (
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t pt-4">
             <p className="text-sm text-muted-foreground">Demo mode: see {selectedTenant.name}’s weekly report now instead of on Monday at 08:00.</p>
             <Button type="button" variant="outline" onClick={sendReportNow} disabled={sendReport.isPending}>

@@ -53,7 +53,7 @@ describe('users table', () => {
         createdAt: '2025-01-15T10:00:00Z',
         tenants: [
           { ...organization, role: 'owner' },
-          { ...organization, id: 'org-2', name: 'Fabrikam', subscriptionStatus: 'none', subscriptionPlan: null, role: 'member' },
+          { ...organization, id: 'org-2', name: 'Fabrikam', subscriptionStatus: 'none', subscriptionPlan: null, role: 'admin' },
         ],
       },
       { id: 'u2', email: 'grace@example.com', firstName: null, lastName: null, createdAt: '2025-02-01T00:00:00Z', tenants: [] },

@@ -3,6 +3,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/error-message';
+import { useCan } from '@/lib/member-role';
 import { useSecurityGroups } from '../api/get-security-groups';
 import { useConfigurationForm } from '../hooks/configuration-form';
 import { GroupPicker } from './group-picker';
@@ -12,7 +13,9 @@ import { PreviewUsersDialog } from './preview-users-dialog';
 export function GroupFiltersCard() {
   const { configuration } = useConfigurationForm();
   // The server reads groups with the saved credentials: nothing to ask before they are saved.
-  const connectionSaved = Boolean(configuration?.configured && configuration.entraTenantId && configuration.applicationId);
+  // Reading the tenant's groups is for those who may choose them (admins).
+  const mayChoose = useCan('admin');
+  const connectionSaved = mayChoose && Boolean(configuration?.configured && configuration.entraTenantId && configuration.applicationId);
   const groupsQuery = useSecurityGroups({ enabled: connectionSaved });
   const groups = groupsQuery.data;
 

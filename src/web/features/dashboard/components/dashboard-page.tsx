@@ -16,8 +16,8 @@ export interface DashboardPageProps {
   organizationSwitcher: ReactNode;
   activeTab: DashboardTab;
   onActiveTabChange: (tab: DashboardTab) => void;
-  /** The Setup Guide button and the welcome card's Start Setup Wizard open the wizard. */
-  onOpenSetupGuide: () => void;
+  /** The Setup Guide button and the welcome card's Start Setup Wizard open the wizard; null hides both (the role may not configure). */
+  onOpenSetupGuide: (() => void) | null;
   /** Warnings that concern the whole organization (e.g. the client secret's expiry), above the stat cards. */
   notices?: ReactNode;
   /** The four stat cards above the tabs (overview feature). */
@@ -39,12 +39,15 @@ export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActi
       <AppHeader>
         <nav aria-label="Main" className="flex flex-wrap items-center gap-1 sm:gap-2">
           {isAdmin && <HeaderLink href="/admin">Admin</HeaderLink>}
+          <HeaderLink href="/members">Members</HeaderLink>
           <HeaderLink href="/account">Account</HeaderLink>
           <HeaderLink href="/subscription">Subscription</HeaderLink>
-          <Button variant="outline" size="sm" onClick={onOpenSetupGuide}>
-            <CompassIcon aria-hidden />
-            Setup Guide
-          </Button>
+          {onOpenSetupGuide && (
+            <Button variant="outline" size="sm" onClick={onOpenSetupGuide}>
+              <CompassIcon aria-hidden />
+              Setup Guide
+            </Button>
+          )}
           <ConnectionBadge />
           {organizationSwitcher}
           <LogoutButton />
@@ -59,7 +62,7 @@ export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActi
             </p>
           )}
         </div>
-        {connection && !connection.configured && <WelcomeCard onStartSetup={onOpenSetupGuide} />}
+        {connection && !connection.configured && onOpenSetupGuide && <WelcomeCard onStartSetup={onOpenSetupGuide} />}
         {notices}
         {statCards}
         <Tabs value={activeTab} onValueChange={(value) => isDashboardTab(value) && onActiveTabChange(value)}>

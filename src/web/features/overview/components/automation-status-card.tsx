@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { useCan } from '@/lib/member-role';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { useToggleAutomation } from '../api/toggle-automation';
@@ -18,6 +19,8 @@ export function AutomationStatusCard() {
   const { data: stats } = useDashboardStats();
   const timeZone = useOrganizationTimeZone();
   const toggle = useToggleAutomation();
+  // Switching automation is an admin's; others see its state.
+  const mayToggle = useCan('admin');
   const enabled = stats?.automationEnabled ?? false;
   // The server refuses before the first save; say so rather than offer a switch that fails.
   const needsConfiguration = stats !== undefined && !stats.configured;
@@ -45,7 +48,7 @@ export function AutomationStatusCard() {
             <Switch
               id={switchId}
               checked={enabled}
-              disabled={!stats || needsConfiguration || toggle.isPending}
+              disabled={!mayToggle || !stats || needsConfiguration || toggle.isPending}
               aria-describedby={needsConfiguration ? hintId : undefined}
               onCheckedChange={(checked) =>
                 toggle.mutate(checked, {

@@ -5,7 +5,7 @@ import type { AuditLogEntry } from '../../../../shared/api/audit';
 import type { Configuration } from '../../../../shared/api/configuration';
 import type { DashboardStats } from '../../../../shared/api/dashboard';
 import type { PasswordExpirationRecord } from '../../../../shared/api/notifications';
-import { buildDashboardStats } from '../../../test-support/factories';
+import { buildDashboardStats, buildTenant } from '../../../test-support/factories';
 import { buttonNames, renderHtml, textOf } from '../../../test-support/render-html';
 import { RECENT_ACTIVITY_FETCHED } from '../api/get-latest-audit-logs';
 import { passwordExpirationsPageKey } from '../api/get-password-expirations';
@@ -56,7 +56,8 @@ function render(node: ReactNode, data: OverviewData): string {
     [configurationQueryKey, data.template === undefined ? undefined : configuration(data.template)],
     [['/api/default-template'], { template: DEFAULT_TEMPLATE }],
   ];
-  return renderHtml(node, { queryData: queryData.filter(([, value]) => value !== undefined) });
+  // The signed-in user owns the organization: every action is theirs to take.
+  return renderHtml(node, { queryData: queryData.filter(([, value]) => value !== undefined), selected: buildTenant() });
 }
 
 const renderOverview = (data: OverviewData) =>

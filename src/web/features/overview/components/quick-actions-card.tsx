@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { ReadOnlyNotice } from '@/components/role-gate';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { useMemberRole } from '@/lib/member-role';
+import { roleAtLeast } from '../../../../shared/domain/member-roles';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { RunNowButton } from './run-now-button';
 
@@ -21,6 +24,22 @@ export function QuickActionsCard({
 }) {
   const { data: stats } = useDashboardStats();
   const needsConfiguration = stats !== undefined && !stats.configured;
+  const role = useMemberRole();
+  // Test, Run Now and Save are an admin's: others are told why they are not offered.
+  if (role && !roleAtLeast(role, 'admin')) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Quick Actions</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ReadOnlyNotice role={role} needed="admin" />
+        </CardContent>
+      </Card>
+    );
+  }
   return (
     <Card>
       <CardHeader>

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
+import { useCan } from '@/lib/member-role';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
@@ -45,6 +46,7 @@ export function UsersTableCard() {
   // Days are counted on the organization's calendar: dates are shown on it too.
   const timeZone = useOrganizationTimeZone();
   const refresh = useRunCheck();
+  const mayRefresh = useCan('admin');
   // An empty table before any check says so, instead of reading as "nobody expires".
   const { data: stats } = useDashboardStats();
   const neverChecked = stats !== undefined && stats.lastRun === null;
@@ -79,20 +81,23 @@ export function UsersTableCard() {
               className="w-64 pl-8"
             />
           </div>
-          <Button
-            variant="outline"
-            disabled={refresh.isPending || stats?.configured === false}
-            aria-busy={refresh.isPending}
-            onClick={() =>
-              refresh.mutate(undefined, {
-                onSuccess: () => toast(refreshUsersToasts.success()),
-                onError: (refreshError) => toast(refreshUsersToasts.failure(refreshError)),
-              })
-            }
-          >
-            {refresh.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
-            Refresh
-          </Button>
+          {/* Refresh runs a check: an admin's. */}
+          {mayRefresh && (
+            <Button
+              variant="outline"
+              disabled={refresh.isPending || stats?.configured === false}
+              aria-busy={refresh.isPending}
+              onClick={() =>
+                refresh.mutate(undefined, {
+                  onSuccess: () => toast(refreshUsersToasts.success()),
+                  onError: (refreshError) => toast(refreshUsersToasts.failure(refreshError)),
+                })
+              }
+            >
+              {refresh.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <RefreshCwIcon aria-hidden />}
+              Refresh
+            </Button>
+          )}
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">

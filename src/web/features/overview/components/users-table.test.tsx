@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildTenant } from '../../../test-support/factories';
 import { buttonNames, renderHtml, textOf } from '../../../test-support/render-html';
 import { passwordExpirationsPageKey } from '../api/get-password-expirations';
 import { expirationRecord as user, expirationsPage } from '../test-support/expiration-records';
@@ -20,6 +21,7 @@ describe('UsersTable', () => {
         emptyMessage=""
         timeZone="UTC"
       />,
+      { selected: buildTenant() },
     );
     expect(rowTexts(html)).toEqual(['OO Olga Onprem ada.lovelace@contoso.com No date Managed on-premises Never Not applicable']);
     expect(buttonNames(html)[0]).toMatch(/^Olga Onprem.*s password has no expiry date$/);
@@ -63,13 +65,13 @@ describe('UsersTable', () => {
   });
 
   it('makes the sortable headers buttons and marks the current order', () => {
-    const html = renderHtml(<UsersTable users={[user()]} emptyMessage="" timeZone="UTC" order={{ sort: 'name', direction: 'desc' }} onSort={() => {}} />);
+    const html = renderHtml(<UsersTable users={[user()]} emptyMessage="" timeZone="UTC" order={{ sort: 'name', direction: 'desc' }} onSort={() => {}} />, { selected: buildTenant() });
     expect(buttonNames(html).slice(0, 4)).toEqual(['User', 'Email', 'Expires In', 'Last Notified']);
     expect([...html.matchAll(/<th\b[^>]*aria-sort="(\w+)"/g)].map((match) => match[1])).toEqual(['descending', 'none', 'none', 'none']);
   });
 
   it('labels every cell for the card layout of narrow screens', () => {
-    const html = renderHtml(<UsersTable users={[user()]} emptyMessage="" timeZone="UTC" />);
+    const html = renderHtml(<UsersTable users={[user()]} emptyMessage="" timeZone="UTC" />, { selected: buildTenant() });
     expect([...html.matchAll(/<td\b[^>]*data-label="([^"]+)"/g)].map((match) => match[1])).toEqual([
       'Email',
       'Expires In',

@@ -5,6 +5,7 @@ import { initials, rowStatus } from '../../../../shared/domain/expiry-badge';
 import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { useCan } from '@/lib/member-role';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
@@ -120,6 +121,8 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
   const sendEmail = useSendManualEmail();
   const name = user.userDisplayName || user.userEmail;
   const sendBlocked = cannotSend(user, name);
+  // Sending one user's reminder by hand takes the Helpdesk role; viewers only read.
+  const maySend = useCan('helpdesk');
 
   function showDetails() {
     const details = userDetails(user, timeZone);
@@ -168,18 +171,20 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
       </TableCell>
       <TableCell data-label="Actions" className={cardCell}>
         <div className="flex justify-end gap-1">
-          <RowAction
-            label={sendBlocked ?? `Send expiration email to ${name}`}
-            disabled={sendBlocked !== null || sendEmail.isPending}
-            onClick={() =>
-              sendEmail.mutate(manualEmailBody(user, timeZone), {
-                onSuccess: (response) => toast(manualEmailToasts.success(response)),
-                onError: (error) => toast(manualEmailToasts.failure(error)),
-              })
-            }
-          >
-            {sendEmail.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <MailIcon aria-hidden />}
-          </RowAction>
+          {maySend && (
+            <RowAction
+              label={sendBlocked ?? `Send expiration email to ${name}`}
+              disabled={sendBlocked !== null || sendEmail.isPending}
+              onClick={() =>
+                sendEmail.mutate(manualEmailBody(user, timeZone), {
+                  onSuccess: (response) => toast(manualEmailToasts.success(response)),
+                  onError: (error) => toast(manualEmailToasts.failure(error)),
+                })
+              }
+            >
+              {sendEmail.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <MailIcon aria-hidden />}
+            </RowAction>
+          )}
           <RowAction label={`Show details for ${name}`} onClick={showDetails}>
             <InfoIcon aria-hidden />
           </RowAction>

@@ -5,7 +5,9 @@ import { BackToDashboardLink } from '@/components/back-to-dashboard-link';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { LogoutButton } from '@/components/logout-button';
 import { PageLayout } from '@/components/page-layout';
+import { ReadOnlyNotice } from '@/components/role-gate';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useCan, useMemberRole } from '@/lib/member-role';
 import { useTenantContext } from '@/lib/tenant-context';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
 import { useSubscriptionVerification } from '../api/get-subscription-verification';
@@ -35,6 +37,9 @@ export function SubscriptionPage({
   const { data: state, error, refetch } = useSubscriptionStatus();
   useSubscriptionVerification(state);
   const status = normalizeSubscriptionStatus(state?.status);
+  // Buying, changing and cancelling are the owner's; others read the state and are told why.
+  const role = useMemberRole();
+  const isOwner = useCan('owner');
 
   return (
     <PageLayout
@@ -57,10 +62,11 @@ export function SubscriptionPage({
         <div className="space-y-8">
           {state.cancelAtPeriodEnd && <CancelScheduledAlert state={state} />}
           <SubscriptionStatusCard state={state} page="subscription" />
-          {showsPlanCards(status) && <PlanSelection heading={status === 'trialing' ? 'Upgrade to Paid Plan' : 'Choose Your Plan'} buyer={user} />}
+          {role && !isOwner && <ReadOnlyNotice role={role} needed="owner" />}
+          {isOwner && showsPlanCards(status) && <PlanSelection heading={status === 'trialing' ? 'Upgrade to Paid Plan' : 'Choose Your Plan'} buyer={user} />}
           <div className="grid gap-4 md:grid-cols-2">
-            {status === 'active' && <ManageSubscriptionCard state={state} />}
-            {status === 'past_due' && paymentMethodCard}
+            {isOwner && status === 'active' && <ManageSubscriptionCard state={state} />}
+            {isOwner && status === 'past_due' && paymentMethodCard}
             {showsAlreadyPaidCard(status) && <AlreadyPaidCard />}
             <NeedHelpCard />
           </div>
