@@ -247,6 +247,7 @@ async function checkDirectory(
           userPrincipalName: user.userPrincipalName,
           mailAddress: found.mailAddress,
           expiryReason: found.reason,
+          expirySource: found.source,
           lookAhead: false,
           checkedAt: now,
         };
