@@ -23,6 +23,7 @@ const FEATURE_MODULES = [
   'integrations/paypal',
   'mail',
   'notifications',
+  'on-premises',
   'reminder-policy',
   'reminder-recipients',
   'sign-in',

@@ -9,6 +9,7 @@ CREATE TABLE "ad_domains" (
 	"users_read" integer NOT NULL,
 	"matched" integer NOT NULL,
 	"unmatched_ad_users" integer NOT NULL,
+	"unmatched_graph_users" integer NOT NULL,
 	"silence_alerted_snapshot_id" uuid,
 	CONSTRAINT "ad_domains_tenant_id_domain_sid_pk" PRIMARY KEY("tenant_id","domain_sid")
 );

@@ -5,5 +5,5 @@
 export { registerAccountMailJobs } from './account-mail-jobs.js';
 export type { AccountMailSettings } from './account-mail-sender.js';
 export { type AccountMailServices, createAccountMailServices, runAccountMailTick } from './account-mail-services.js';
-export { alertConfigurationChanged, alertConnectionOutcome, notifyCheckFailed, notifyMailCarriedOver } from './event-mail.js';
+export { alertConfigurationChanged, alertConnectionOutcome, alertConnectorSilent, notifyCheckFailed, notifyMailCarriedOver } from './event-mail.js';
 export { registerAccountMailRoutes } from './routes.js';

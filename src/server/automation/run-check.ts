@@ -22,6 +22,7 @@ import {
 import { sendErrorReason, type SendErrorKind } from '../../shared/domain/send-errors.js';
 import { userAssessor, type CheckPolicy } from './due-users.js';
 import { findReminderThresholds, LIST_AHEAD_DAYS } from '../reminder-policy/index.js';
+import { startOnPremisesCheck } from '../on-premises/index.js';
 
 export interface CheckResult {
   summary: CheckSummary;
@@ -223,12 +224,14 @@ async function checkDirectory(
   };
 
   const client = graphClientFor(services, connection);
+  const onPremises = await startOnPremisesCheck(db, tenantId, now);
   const scan = scanDirectory(client, {
     includeGroups: configuration.includeGroups,
     excludeGroups: configuration.excludeGroups,
     passwordValidityDays: configuration.passwordValidityDays,
     timeZone: configuration.timeZone,
     now,
+    onPremises: onPremises.inputFor,
   });
   await trackConnection(
     db,
@@ -295,6 +298,7 @@ async function checkDirectory(
   );
   summary.scannedUsers = scan.counts.totalUsers;
   await removeUncheckedRecords(db, tenantId, now);
+  await onPremises.finish();
   return { summary, failures };
 }
 

@@ -80,7 +80,13 @@ function buildContoso(now: number): TenantBundle {
   // change time is when the hash arrived, two minutes after the change on-premises.
   let nextRid = CONTOSO_FIRST_NAMED_RID;
   const onPremises: Record<string, Omit<SimAdUser, 'objectSid' | 'objectGuid' | 'userPrincipalName' | 'sAMAccountName' | 'mail'>> = {};
-  const syncedPerson = (upn: string, displayName: string, department: string, ad: { changedDaysAgo: number | null; pso?: string; neverExpires?: boolean }) => {
+  const syncedPerson = (
+    upn: string,
+    displayName: string,
+    department: string,
+    ad: { changedDaysAgo: number | null; pso?: string; neverExpires?: boolean },
+    overrides: Partial<SimUser> = {},
+  ) => {
     const id = stableGuid(`contoso:${upn.toLowerCase()}`);
     const pwdLastSetMs = ad.changedDaysAgo === null ? null : wholeSeconds(now - ad.changedDaysAgo * DAY_MS);
     onPremises[upn] = { pwdLastSetMs, disabled: false, passwordNeverExpires: ad.neverExpires === true, pso: ad.pso ?? null };
@@ -90,6 +96,7 @@ function buildContoso(now: number): TenantBundle {
       onPremisesImmutableId: immutableIdOf(id),
       passwordPolicies: 'DisablePasswordExpiration',
       lastPasswordChangeDateTime: (pwdLastSetMs ?? daysAgo(10)) + SYNC_DELAY_MS,
+      ...overrides,
     });
   };
   const sender = buildSenderMailbox(stableGuid('contoso:passwatch@contoso.com'), 'contoso.com', daysAgo(400));
@@ -172,8 +179,9 @@ function buildContoso(now: number): TenantBundle {
       passwordPolicies: 'DisablePasswordExpiration',
       lastPasswordChangeDateTime: daysAgo(20),
     }),
-    person('enrico.cattaneo@contoso.com', 'Enrico Cattaneo', 'Engineering', {
-      onPremisesSyncEnabled: true,
+    // Synced, but the tenant put him under the cloud policy (no DisablePasswordExpiration): Graph dates him.
+    syncedPerson('enrico.cattaneo@contoso.com', 'Enrico Cattaneo', 'Engineering', { changedDaysAgo: 83 }, {
+      passwordPolicies: null,
       lastPasswordChangeDateTime: expiringIn(7),
     }),
     person('ben.walters@contoso.com', 'Ben Walters', 'Operations', { mail: null, lastPasswordChangeDateTime: expiringIn(7) }),

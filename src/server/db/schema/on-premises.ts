@@ -124,6 +124,8 @@ export const adDomains = pgTable(
     usersRead: integer('users_read').notNull(),
     matched: integer('matched').notNull(),
     unmatchedAdUsers: integer('unmatched_ad_users').notNull(),
+    /** Synced Graph users no domain's record matched, organization-wide, as of this domain's last count. */
+    unmatchedGraphUsers: integer('unmatched_graph_users').notNull(),
     /** The snapshot a "connector silent" alert was sent for, so it goes once per silence. */
     silenceAlertedSnapshotId: uuid('silence_alerted_snapshot_id'),
   },
