@@ -70,7 +70,9 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
         subject: `Security alert: ${payload.organization}'s on-premises connector is silent`,
         title: 'The on-premises connector stopped reporting',
         blocks: [
-          { paragraph: `No snapshot of ${payload.domain} arrived since ${payload.since}. Its synced users have no date and get no reminders until a new snapshot arrives.` },
+          {
+            paragraph: `No snapshot of ${payload.domain} arrived since ${payload.since}. Its synced users have no date and get no reminders until a new snapshot arrives.`,
+          },
           { paragraph: 'Check that the Passwatch Connector still runs and can reach the domain controller and Passwatch.' },
           dashboard,
         ],

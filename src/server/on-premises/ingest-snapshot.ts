@@ -109,7 +109,8 @@ export async function receiveBatch(
     return await db.transaction(async (tx) => {
       await lockOn(tx, tenantId, snapshotId);
       const snapshot = await findSnapshot(tx, connector, snapshotId);
-      if (batchIndex >= snapshot.batchCount) throw badRequest(`index: must be from 0 to ${snapshot.batchCount - 1} (the snapshot has ${snapshot.batchCount} batches)`);
+      if (batchIndex >= snapshot.batchCount)
+        throw badRequest(`index: must be from 0 to ${snapshot.batchCount - 1} (the snapshot has ${snapshot.batchCount} batches)`);
       if (snapshot.committedAt) {
         const [sent] = await tx
           .select({ contentHash: adSnapshotBatches.contentHash })
@@ -177,7 +178,8 @@ export async function commitSnapshot(db: Database, connector: AuthenticatedConne
       .where(and(eq(adSnapshotBatches.tenantId, tenantId), eq(adSnapshotBatches.snapshotId, snapshotId)));
     const arrived = new Set(batches.map((batch) => batch.batchIndex));
     const missing = Array.from({ length: snapshot.batchCount }, (_, index) => index).filter((index) => !arrived.has(index));
-    if (missing.length > 0) throw conflict(`Batches missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ` and ${missing.length - 20} more` : ''}`);
+    if (missing.length > 0)
+      throw conflict(`Batches missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ` and ${missing.length - 20} more` : ''}`);
     const received = batches.reduce((sum, batch) => sum + batch.userCount, 0);
     if (received !== snapshot.userCount) throw conflict(`The batches hold ${received} users; the snapshot announced ${snapshot.userCount}`);
 
@@ -211,7 +213,10 @@ export async function commitSnapshot(db: Database, connector: AuthenticatedConne
     }
 
     const counts = await matchAgainstLastCheck(tx, tenantId, snapshot.domainSid, now);
-    await tx.update(adDomains).set(counts.domain).where(and(eq(adDomains.tenantId, tenantId), eq(adDomains.domainSid, snapshot.domainSid)));
+    await tx
+      .update(adDomains)
+      .set(counts.domain)
+      .where(and(eq(adDomains.tenantId, tenantId), eq(adDomains.domainSid, snapshot.domainSid)));
     const result: CommitSnapshotAnswer = {
       snapshotId,
       usersRead: snapshot.userCount,

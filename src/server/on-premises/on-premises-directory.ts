@@ -23,7 +23,10 @@ export interface OnPremisesDirectory {
   inputFor(user: SyncedUserAnchors): OnPremisesInput;
 }
 
-export async function findOnPremisesSettings(db: Reader, tenantId: string): Promise<{ staleAfterHours: number; declaredPolicy: DeclaredOnPremisesPolicy | null }> {
+export async function findOnPremisesSettings(
+  db: Reader,
+  tenantId: string,
+): Promise<{ staleAfterHours: number; declaredPolicy: DeclaredOnPremisesPolicy | null }> {
   const [row] = await db
     .select({ staleAfterHours: onPremisesSettings.staleAfterHours, declaredPolicy: onPremisesSettings.declaredPolicy })
     .from(onPremisesSettings)
@@ -48,7 +51,12 @@ export async function loadOnPremisesDirectory(db: Reader, tenantId: string, now:
   if (domainRows.length === 0 && settings.declaredPolicy === null) return null;
 
   const staleBefore = now.getTime() - settings.staleAfterHours * 3_600_000;
-  const domains = domainRows.map((row) => ({ domainSid: row.domainSid, dnsName: row.dnsName, takenAt: row.takenAt, stale: row.takenAt.getTime() < staleBefore }));
+  const domains = domainRows.map((row) => ({
+    domainSid: row.domainSid,
+    dnsName: row.dnsName,
+    takenAt: row.takenAt,
+    stale: row.takenAt.getTime() < staleBefore,
+  }));
   const bySnapshot = new Map(domainRows.map((row, at) => [row.snapshotId, { row, domain: domains[at]!, psoNames: psoNamesOf(row.passwordSettingsObjects) }]));
   const records: IndexedAdRecord[] = [];
   if (domainRows.length > 0) {

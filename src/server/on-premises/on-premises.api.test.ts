@@ -6,13 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connectorMessages,
-  FILETIME_NEVER,
-  MAX_EXPANDED_BODY_BYTES,
-  type AdUserRecord,
-  type BeginSnapshotBody,
-} from '../../shared/api/connector-snapshot.js';
+import { connectorMessages, FILETIME_NEVER, MAX_EXPANDED_BODY_BYTES, type AdUserRecord, type BeginSnapshotBody } from '../../shared/api/connector-snapshot.js';
 import type { PasswordExpirationsPage } from '../../shared/api/notifications.js';
 import type { OnPremisesOverview } from '../../shared/api/on-premises.js';
 import { filetimeToMs } from '../../shared/domain/on-premises-expiry.js';
@@ -102,7 +96,11 @@ async function runCheck(member: Member) {
 async function usersTable(member: Member, emails: readonly string[] = NAMED_SYNCED_USERS) {
   const rows = new Map<string, PasswordExpirationsPage['records'][number]>();
   for (const email of emails) {
-    const response = await harness.app.inject({ method: 'GET', url: `/api/password-expirations?filter=all&search=${encodeURIComponent(email)}`, headers: member.headers });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: `/api/password-expirations?filter=all&search=${encodeURIComponent(email)}`,
+      headers: member.headers,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const found = (response.json() as PasswordExpirationsPage).records.find((record) => record.userEmail === email);
     if (found) rows.set(email, found);
@@ -110,7 +108,13 @@ async function usersTable(member: Member, emails: readonly string[] = NAMED_SYNC
   return rows;
 }
 
-const NAMED_SYNCED_USERS = ['christie.cline@contoso.com', 'allan.deyoung@contoso.com', 'irvin.sayers@contoso.com', 'debra.berger@contoso.com', 'grant.steel@contoso.com'];
+const NAMED_SYNCED_USERS = [
+  'christie.cline@contoso.com',
+  'allan.deyoung@contoso.com',
+  'irvin.sayers@contoso.com',
+  'debra.berger@contoso.com',
+  'grant.steel@contoso.com',
+];
 
 async function snapshotRows(tenantId: string) {
   const [snapshots] = await harness.database.db.select({ n: count() }).from(adSnapshots).where(eq(adSnapshots.tenantId, tenantId));
@@ -201,7 +205,8 @@ describe('hybrid users of Contoso', () => {
 
     const current = () => harness.database.db.select({ sid: adUsers.objectSid }).from(adUsers).where(eq(adUsers.tenantId, owner.tenantId));
     expect((await current()).length).toBe(40 + 5);
-    const overview = async () => ((await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: owner.headers })).json() as OnPremisesOverview).connectors[0]!.domains;
+    const overview = async () =>
+      ((await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: owner.headers })).json() as OnPremisesOverview).connectors[0]!.domains;
     expect((await overview())[0]?.usersRead).toBe(40);
 
     const later = new Date(harness.graph.clock.now().getTime() + 60_000);
@@ -239,7 +244,10 @@ describe('connector keys', () => {
 
     const audit = await harness.database.db.select({ message: auditLogs.message }).from(auditLogs).where(eq(auditLogs.tenantId, owner.tenantId));
     expect(audit.map((entry) => entry.message)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^On-premises connector "DC01 connector" added/), expect.stringMatching(/^On-premises connector "DC01 connector" revoked/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^On-premises connector "DC01 connector" added/),
+        expect.stringMatching(/^On-premises connector "DC01 connector" revoked/),
+      ]),
     );
   });
 
@@ -260,8 +268,11 @@ describe('connector keys', () => {
     const intruder = { cookie: alice.cookie, 'x-tenant-id': bob.tenantId };
     expect((await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: intruder })).statusCode).toBe(404);
     expect((await harness.app.inject({ method: 'POST', url: '/api/on-premises/connectors', headers: intruder, payload: { name: 'x' } })).statusCode).toBe(404);
-    const bobsConnector = ((await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: bob.headers })).json() as OnPremisesOverview).connectors[0]!;
-    expect((await harness.app.inject({ method: 'POST', url: `/api/on-premises/connectors/${bobsConnector.id}/revoke`, headers: alice.headers })).statusCode).toBe(404);
+    const bobsConnector = ((await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: bob.headers })).json() as OnPremisesOverview)
+      .connectors[0]!;
+    expect(
+      (await harness.app.inject({ method: 'POST', url: `/api/on-premises/connectors/${bobsConnector.id}/revoke`, headers: alice.headers })).statusCode,
+    ).toBe(404);
   });
 
   it('lets only the owner add or revoke a connector; a member may look', async () => {
@@ -284,7 +295,7 @@ describe('snapshot bodies', () => {
     await connectorRequest(key, 'POST', '/api/connector/v1/snapshots', begin);
     const user = corp.users[0]!;
     const cases: [unknown, RegExp][] = [
-      [{ users: [{ ...user, pwdLastSet: 133456789012345678 }] }, /^users\.0\.pwdLastSet: /],
+      [{ users: [{ ...user, pwdLastSet: 133_456_789_012_345 }] }, /^users\.0\.pwdLastSet: /],
       [{ users: [{ ...user, passwordExpiryTimeComputed: '9223372036854775808' }] }, /^users\.0\.passwordExpiryTimeComputed: must be a decimal string/],
       [{ users: [{ ...user, extra: 1 }] }, /^users\.0: /],
       [{ users: [user, user] }, /^users\.1\.objectSid: users: the same objectSid appears twice/],

@@ -40,7 +40,11 @@ function validateWire<Schema extends z.ZodType>(schema: Schema, input: unknown):
 const snapshotParams = z.strictObject({ snapshotId: snapshotIdSchema });
 const batchParams = z.strictObject({
   snapshotId: snapshotIdSchema,
-  index: z.coerce.number().int().min(0).max(MAX_BATCHES_PER_SNAPSHOT - 1),
+  index: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_BATCHES_PER_SNAPSHOT - 1),
 });
 
 /** Managing connectors is the owner's (docs/product.md §On-premises Active Directory). */
@@ -79,8 +83,10 @@ export function registerOnPremisesRoutes(app: FastifyInstance, deps: { db: Datab
     });
   });
 
-  app.get('/api/on-premises', { preHandler: guards.requireTenant }, async (request): Promise<OnPremisesOverview> =>
-    getOnPremisesOverview(db, tenantIdOf(request), clock()),
+  app.get(
+    '/api/on-premises',
+    { preHandler: guards.requireTenant },
+    async (request): Promise<OnPremisesOverview> => getOnPremisesOverview(db, tenantIdOf(request), clock()),
   );
 
   app.post('/api/on-premises/connectors', { preHandler: guards.requireTenant }, async (request, reply): Promise<CreateConnectorResponse> => {

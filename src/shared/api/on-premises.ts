@@ -40,7 +40,11 @@ const connectorSchema = z.object({
 });
 export type OnPremisesConnector = z.infer<typeof connectorSchema>;
 
-const days = z.number({ error: onPremisesMessages.maxPasswordAgeDays }).int(onPremisesMessages.maxPasswordAgeDays).min(1, onPremisesMessages.maxPasswordAgeDays).max(3650, onPremisesMessages.maxPasswordAgeDays);
+const days = z
+  .number({ error: onPremisesMessages.maxPasswordAgeDays })
+  .int(onPremisesMessages.maxPasswordAgeDays)
+  .min(1, onPremisesMessages.maxPasswordAgeDays)
+  .max(3650, onPremisesMessages.maxPasswordAgeDays);
 const groupRef = {
   groupId: guid(onPremisesMessages.groupId),
   groupName: z.string({ error: onPremisesMessages.groupName }).trim().min(1, onPremisesMessages.groupName).max(256, onPremisesMessages.groupName),
@@ -58,7 +62,11 @@ export const declaredPolicySchema = z.object({
 
 /** PUT /api/on-premises/settings */
 export const onPremisesSettingsBody = z.object({
-  staleAfterHours: z.number({ error: onPremisesMessages.staleAfterHours }).int(onPremisesMessages.staleAfterHours).min(1, onPremisesMessages.staleAfterHours).max(720, onPremisesMessages.staleAfterHours),
+  staleAfterHours: z
+    .number({ error: onPremisesMessages.staleAfterHours })
+    .int(onPremisesMessages.staleAfterHours)
+    .min(1, onPremisesMessages.staleAfterHours)
+    .max(720, onPremisesMessages.staleAfterHours),
   declaredPolicy: declaredPolicySchema.nullable(),
 });
 export type OnPremisesSettingsBody = z.infer<typeof onPremisesSettingsBody>;

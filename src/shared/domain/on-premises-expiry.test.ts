@@ -72,8 +72,12 @@ describe('onPremisesExpiry', () => {
     expect(onPremisesExpiry({ record: record({ userAccountControl: 0x200 | UF_DONT_EXPIRE_PASSWD }), declared: null }, changed, NOW).reason).toBe(
       'on_premises_never_expires',
     );
-    expect(onPremisesExpiry({ record: record({ passwordExpiryTimeComputed: FILETIME_MAX }), declared: null }, changed, NOW).reason).toBe('on_premises_never_expires');
-    expect(onPremisesExpiry({ record: record({ passwordExpiryTimeComputed: 0n, pwdLastSet: 0n }), declared: null }, changed, NOW).reason).toBe('on_premises_must_change');
+    expect(onPremisesExpiry({ record: record({ passwordExpiryTimeComputed: FILETIME_MAX }), declared: null }, changed, NOW).reason).toBe(
+      'on_premises_never_expires',
+    );
+    expect(onPremisesExpiry({ record: record({ passwordExpiryTimeComputed: 0n, pwdLastSet: 0n }), declared: null }, changed, NOW).reason).toBe(
+      'on_premises_must_change',
+    );
     expect(onPremisesExpiry({ record: record({ userAccountControl: 0x200 | UF_ACCOUNTDISABLE }), declared: null }, changed, NOW).reason).toBe('disabled');
     expect(onPremisesExpiry({ record: record({ accountExpires: msToFiletime(NOW - DAY_MS) }), declared: null }, changed, NOW).reason).toBe('disabled');
   });
@@ -142,7 +146,9 @@ describe('onPremisesExpiry', () => {
 describe('computePasswordExpiry for a synced user', () => {
   it('asks on-premises only for synced users Graph shows as never expiring', () => {
     const changed = new Date(NOW - 50 * DAY_MS).toISOString();
-    expect(computePasswordExpiry(syncedUser(changed), [], { onPremises: { record: record(), declared: null }, nowMs: NOW }).reason).toBe('on_premises_domain_policy');
+    expect(computePasswordExpiry(syncedUser(changed), [], { onPremises: { record: record(), declared: null }, nowMs: NOW }).reason).toBe(
+      'on_premises_domain_policy',
+    );
     expect(computePasswordExpiry(syncedUser(changed), [], { nowMs: NOW }).reason).toBe('managed_on_premises');
     const cloudPolicy = { ...syncedUser(changed), passwordPolicies: null };
     expect(computePasswordExpiry(cloudPolicy, [], { onPremises: { record: record(), declared: null }, nowMs: NOW }).reason).toBe('organization_default');

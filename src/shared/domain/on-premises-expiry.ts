@@ -84,7 +84,13 @@ export interface OnPremisesInput {
 }
 
 export type OnPremisesExpiry =
-  | { expires: true; expiresAt: string; reason: 'on_premises_domain_policy' | 'on_premises_pso' | 'on_premises_estimated'; validityDays: number; source: string }
+  | {
+      expires: true;
+      expiresAt: string;
+      reason: 'on_premises_domain_policy' | 'on_premises_pso' | 'on_premises_estimated';
+      validityDays: number;
+      source: string;
+    }
   | { expires: false; reason: 'disabled' | 'on_premises_never_expires' | 'on_premises_must_change' | 'on_premises_changed'; source: string | null }
   | { expires: false; reason: 'managed_on_premises'; source?: string };
 
@@ -101,7 +107,8 @@ export function onPremisesExpiry(input: OnPremisesInput, lastPasswordChangeMs: n
   const { record } = input;
   if (record?.stale) return { expires: false, reason: 'managed_on_premises', source: `connector silent since ${utcMinute(record.snapshotTakenAtMs)}` };
   if (record) return fromRecord(record, lastPasswordChangeMs, nowMs);
-  if (input.declared && !Number.isNaN(lastPasswordChangeMs)) return fromDeclaredPolicy(input.declared, input.declaredGroupIds ?? new Set(), lastPasswordChangeMs);
+  if (input.declared && !Number.isNaN(lastPasswordChangeMs))
+    return fromDeclaredPolicy(input.declared, input.declaredGroupIds ?? new Set(), lastPasswordChangeMs);
   return { expires: false, reason: 'managed_on_premises' };
 }
 

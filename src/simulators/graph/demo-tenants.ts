@@ -180,10 +180,16 @@ function buildContoso(now: number): TenantBundle {
       lastPasswordChangeDateTime: daysAgo(20),
     }),
     // Synced, but the tenant put him under the cloud policy (no DisablePasswordExpiration): Graph dates him.
-    syncedPerson('enrico.cattaneo@contoso.com', 'Enrico Cattaneo', 'Engineering', { changedDaysAgo: 83 }, {
-      passwordPolicies: null,
-      lastPasswordChangeDateTime: expiringIn(7),
-    }),
+    syncedPerson(
+      'enrico.cattaneo@contoso.com',
+      'Enrico Cattaneo',
+      'Engineering',
+      { changedDaysAgo: 83 },
+      {
+        passwordPolicies: null,
+        lastPasswordChangeDateTime: expiringIn(7),
+      },
+    ),
     person('ben.walters@contoso.com', 'Ben Walters', 'Operations', { mail: null, lastPasswordChangeDateTime: expiringIn(7) }),
   ];
 
@@ -244,7 +250,10 @@ const CONTOSO_FIRST_NAMED_RID = 500_000;
  * carry their own on-premises facts; the filler's changed their password on-premises two minutes
  * before Graph shows it, under the domain policy.
  */
-function contosoOnPremises(users: readonly SimUser[], named: Record<string, Omit<SimAdUser, 'objectSid' | 'objectGuid' | 'userPrincipalName' | 'sAMAccountName' | 'mail'>>): SimOnPremisesDomain {
+function contosoOnPremises(
+  users: readonly SimUser[],
+  named: Record<string, Omit<SimAdUser, 'objectSid' | 'objectGuid' | 'userPrincipalName' | 'sAMAccountName' | 'mail'>>,
+): SimOnPremisesDomain {
   const adUsers: SimAdUser[] = [];
   for (const user of users) {
     if (!user.onPremisesSyncEnabled || !user.onPremisesSecurityIdentifier?.startsWith(CONTOSO_DOMAIN_SID) || !user.onPremisesImmutableId) continue;

@@ -23,7 +23,10 @@ const expirySources: { reason: ExpiryReason; explanation: string }[] = [
     reason: 'managed_on_premises',
     explanation: 'Synced from on-premises Active Directory, whose expiry is not visible to Microsoft Graph, and no fresh connector snapshot dates it.',
   },
-  { reason: 'on_premises_domain_policy', explanation: 'The domain controller’s own date (sent by the Passwatch Connector) under the AD domain’s maximum password age.' },
+  {
+    reason: 'on_premises_domain_policy',
+    explanation: 'The domain controller’s own date (sent by the Passwatch Connector) under the AD domain’s maximum password age.',
+  },
   { reason: 'on_premises_pso', explanation: 'The domain controller’s own date under the fine-grained password policy (PSO) that applies to the user.' },
   { reason: 'on_premises_estimated', explanation: 'No connector reports the user: the declared on-premises policy applied to the last change Graph saw.' },
   { reason: 'on_premises_never_expires', explanation: 'Active Directory says the password never expires.' },
