@@ -53,7 +53,7 @@ export async function getOnPremisesOverview(db: Database, tenantId: string, now:
   };
 }
 
-export async function createConnector(db: Database, tenantId: string, actorUserId: string, name: string, now: Date): Promise<CreateConnectorResponse> {
+export async function createConnector(db: Database, tenantId: string, actorUserId: string | null, name: string, now: Date): Promise<CreateConnectorResponse> {
   const key = generateConnectorKey();
   const row = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -74,7 +74,7 @@ export async function createConnector(db: Database, tenantId: string, actorUserI
   return { connector: toConnector(row, [], 0), key };
 }
 
-export async function revokeConnector(db: Database, tenantId: string, actorUserId: string, connectorId: string, now: Date): Promise<OnPremisesConnector> {
+export async function revokeConnector(db: Database, tenantId: string, actorUserId: string | null, connectorId: string, now: Date): Promise<OnPremisesConnector> {
   await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(onPremisesConnectors)
