@@ -24,6 +24,7 @@ const FEATURE_MODULES = [
   'integrations/paypal',
   'mail',
   'notifications',
+  'on-premises',
   'reminder-policy',
   'reminder-recipients',
   'sign-in',

@@ -5,7 +5,7 @@ import { configureDemoTenant, signUpWithOrganization, subscribeInDemo, toast, un
 
 // The demo tenant (Contoso, simulated Graph): Adele Vance's password expires today, Alex Wilber's
 // in 1 day, Diego Siciliani's in 3; some passwords expired weeks ago; svc-backup never expires;
-// Christie Cline is synced from on-premises with DisablePasswordExpiration.
+// Grant Steel is synced from an on-premises forest no connector reads (DisablePasswordExpiration, no AD record).
 
 function usersCardOf(page: Page): Locator {
   return page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Users with Expiring Passwords' }) });
@@ -75,10 +75,10 @@ test('users table: expiring soon first, filters, sorting, reasons, delivery stat
 
   // Users whose password has no date, with the reason.
   await filterButton(card, 'No date').click();
-  const christie = bodyRows(card).filter({ hasText: 'christie.cline@contoso.com' });
-  await expect(christie.getByRole('cell', { name: 'Managed on-premises', exact: true })).toBeVisible();
-  await expect(christie.getByText('No date', { exact: true })).toBeVisible();
-  await expect(christie.getByRole('button', { name: /password has no expiry date$/ })).toBeDisabled();
+  const grant = bodyRows(card).filter({ hasText: 'grant.steel@contoso.com' });
+  await expect(grant.getByRole('cell', { name: 'Managed on-premises', exact: true })).toBeVisible();
+  await expect(grant.getByText('No date', { exact: true })).toBeVisible();
+  await expect(grant.getByRole('button', { name: /password has no expiry date$/ })).toBeDisabled();
   await expect(bodyRows(card).filter({ hasText: 'svc-backup@contoso.com' }).getByRole('cell', { name: 'Never expires (user policy)' })).toBeVisible();
 
   // Everyone, sorted by the server: by name, then the other way round.

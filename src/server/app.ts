@@ -29,6 +29,7 @@ import { registerEntraConsentRoutes } from './entra-consent/index.js';
 import { createNotificationServices, type NotificationServices, registerNotificationRoutes, type SendSettings } from './notifications/index.js';
 import { registerReminderPolicyRoutes } from './reminder-policy/index.js';
 import { registerReminderRecipientsRoutes } from './reminder-recipients/index.js';
+import { registerOnPremisesRoutes } from './on-premises/index.js';
 import { registerSignInRoutes } from './sign-in/index.js';
 import { registerTeamRoutes, registerTenantRoutes } from './tenants/index.js';
 import { registerUserRoutes } from './users/index.js';
@@ -103,6 +104,7 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerReminderPolicyRoutes,
   registerReminderRecipientsRoutes,
   registerDataExportRoutes,
+  registerOnPremisesRoutes,
 ];
 
 /** The HTTP application: every route, guard and error mapping. Tests build it directly. */

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { OidcProvider, SessionStore } from './auth/index.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { startDatabase } from './database.js';
-import { startDemoServices } from './demo/index.js';
+import { startDemoServices, startSimulatedConnector } from './demo/index.js';
 import { registerBillingJobs } from './billing/index.js';
 import { startJobs } from './jobs/job-runner.js';
 import { registerPurgeJobs } from './jobs/purge-expired-records.js';
@@ -99,6 +99,16 @@ async function main(): Promise<void> {
 
     log(`Database: ${database.description}`);
     if (demo) {
+      // Contoso's synced users come from a simulated CORP domain; its connector posts to this server.
+      const { port } = app.server.address() as { port: number };
+      const connector = startSimulatedConnector({
+        db: database.db,
+        appOrigin: `http://127.0.0.1:${port}`,
+        snapshotUrl: `${demo.graph.apiUrl}/_control/tenants/${demo.graphCredentials.entraTenantId}/on-premises`,
+        entraTenantId: demo.graphCredentials.entraTenantId,
+        log,
+      });
+      work.push({ name: 'the demo connector', stop: async () => connector.stop() });
       log('Demo mode: sign-in, the directory and payments are simulated.');
       for (const line of demo.descriptions) log(line);
     } else {

@@ -69,6 +69,22 @@ export async function alertConnectionOutcome(tx: StreakWriter, tenantId: string,
   }
 }
 
+/** Security alert: a domain's latest snapshot went stale (once per snapshot). */
+export async function alertConnectorSilent(
+  tx: OutboxWriter,
+  tenantId: string,
+  silent: { domain: string; snapshotId: string; since: Date },
+  at: Date,
+): Promise<void> {
+  await queueForMembers(
+    tx,
+    tenantId,
+    `connector-silent:${tenantId}:${silent.snapshotId}`,
+    { type: 'connector_silent', domain: silent.domain, since: mailTime(silent.since) },
+    at,
+  );
+}
+
 /** Email notification: a password check failed. */
 export async function notifyCheckFailed(tx: OutboxWriter, tenantId: string, runId: string, reason: string, at: Date): Promise<void> {
   await queueForMembers(tx, tenantId, `check-failed:${runId}`, { type: 'check_failed', reason, at: mailTime(at) }, at);

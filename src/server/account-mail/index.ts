@@ -5,7 +5,7 @@
 export { registerAccountMailJobs } from './account-mail-jobs.js';
 export type { AccountMailSettings } from './account-mail-sender.js';
 export { type AccountMailServices, createAccountMailServices, runAccountMailTick } from './account-mail-services.js';
-export { alertConfigurationChanged, alertConnectionOutcome, notifyCheckFailed, notifyMailCarriedOver } from './event-mail.js';
+export { alertConfigurationChanged, alertConnectionOutcome, alertConnectorSilent, notifyCheckFailed, notifyMailCarriedOver } from './event-mail.js';
 export { type InvitationMail, renderInvitationMail } from './invitation-mail.js';
 export { registerAccountMailRoutes } from './routes.js';
 export { smtpFailure } from './smtp-channel.js';

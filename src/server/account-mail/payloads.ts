@@ -13,6 +13,7 @@ export type AccountMailPayload =
   | { type: 'configuration_changed'; organization: string; actor: string; changes: string | null }
   | { type: 'connection_failing'; organization: string; failures: number; message: string }
   | { type: 'permission_removed'; organization: string; permissions: string[] }
+  | { type: 'connector_silent'; organization: string; domain: string; since: string }
   | { type: 'secret_expiring'; organization: string; expiresOn: string; daysLeft: number }
   | { type: 'check_failed'; organization: string; reason: string; at: string }
   | { type: 'mail_carried_over'; organization: string; count: number; senderMailbox: string; resumesAt: string }
@@ -45,6 +46,7 @@ export const KIND_OF: Record<AccountMailPayload['type'], AccountMailKind> = {
   configuration_changed: 'security_alert',
   connection_failing: 'security_alert',
   permission_removed: 'security_alert',
+  connector_silent: 'security_alert',
   secret_expiring: 'security_alert',
   check_failed: 'email_notification',
   mail_carried_over: 'email_notification',

@@ -21,6 +21,7 @@ const REASON: Record<AccountMailPayload['type'], string> = {
   configuration_changed: 'Security Alerts',
   connection_failing: 'Security Alerts',
   permission_removed: 'Security Alerts',
+  connector_silent: 'Security Alerts',
   secret_expiring: 'Security Alerts',
   check_failed: 'Email Notifications',
   mail_carried_over: 'Email Notifications',
@@ -61,6 +62,18 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
         blocks: [
           { paragraph: `The last ${plural(payload.failures, 'check', 'checks')} of ${payload.organization}'s connection failed: ${payload.message}` },
           { paragraph: 'No reminders go out until it works again.' },
+          dashboard,
+        ],
+      };
+    case 'connector_silent':
+      return {
+        subject: `Security alert: ${payload.organization}'s on-premises connector is silent`,
+        title: 'The on-premises connector stopped reporting',
+        blocks: [
+          {
+            paragraph: `No snapshot of ${payload.domain} arrived since ${payload.since}. Its synced users have no date and get no reminders until a new snapshot arrives.`,
+          },
+          { paragraph: 'Check that the Passwatch Connector still runs and can reach the domain controller and Passwatch.' },
           dashboard,
         ],
       };

@@ -61,7 +61,7 @@ describe('userAssessor: who is due', () => {
 
   it('lists passwords without a date under their reason but never reminds them: never expires, federated, on-premises, no change date', () => {
     const soon = '2024-03-14T16:00:00Z';
-    const undated = (reason: string) => ({ listed: true, dated: false, reason, due: false, mailAddress: 'ada@contoso.com' });
+    const undated = (reason: string) => ({ listed: true, dated: false, reason, source: null, due: false, mailAddress: 'ada@contoso.com' });
     expect(assess(scanned(soon, { passwordPolicies: 'DisablePasswordExpiration' }))).toEqual(undated('never_expires_user_policy'));
     expect(assess(scanned(soon, { userPrincipalName: 'ada@fed.contoso.com' }))).toEqual(undated('federated'));
     expect(assess(scanned(soon, { passwordPolicies: 'DisablePasswordExpiration', onPremisesSyncEnabled: true }))).toEqual(undated('managed_on_premises'));

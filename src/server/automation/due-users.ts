@@ -26,6 +26,8 @@ export type UserAssessment =
       dated: true;
       reason: DatedExpiryReason;
       validityDays: number;
+      /** What the reason refers to (an on-premises PSO or domain); null: nothing more. */
+      source: string | null;
       expiresAt: string;
       /** The expiry day on the organization's calendar. */
       expiryDate: LocalDate;
@@ -44,6 +46,7 @@ export type UserAssessment =
       listed: true;
       dated: false;
       reason: UndatedExpiryReason;
+      source: string | null;
       due: false;
       mailAddress: string | null;
     };
@@ -55,6 +58,9 @@ const LISTED_WITHOUT_DATE: ReadonlySet<UndatedExpiryReason> = new Set([
   'federated',
   'managed_on_premises',
   'not_applicable',
+  'on_premises_never_expires',
+  'on_premises_must_change',
+  'on_premises_changed',
 ]);
 
 /** The last day whose expiries a check on `today` may remind: the window (or the policy's first reminder) of the last day it covers. */
@@ -79,7 +85,7 @@ export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAs
     if (!user.accountEnabled) return { listed: false };
     if (!user.expiry.expires) {
       return LISTED_WITHOUT_DATE.has(user.expiry.reason)
-        ? { listed: true, dated: false, reason: user.expiry.reason, due: false, mailAddress: user.mail }
+        ? { listed: true, dated: false, reason: user.expiry.reason, source: user.expiry.source ?? null, due: false, mailAddress: user.mail }
         : { listed: false };
     }
     const expiryDate = localDateOf(user.expiry.expiresAt, policy.timeZone);
@@ -91,6 +97,7 @@ export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAs
       dated: true,
       reason: user.expiry.reason,
       validityDays: user.expiry.validityDays,
+      source: user.expiry.source ?? null,
       expiresAt: user.expiry.expiresAt,
       expiryDate,
       daysUntilExpiry,

@@ -23,6 +23,7 @@ import { sendErrorReason, type SendErrorKind } from '../../shared/domain/send-er
 import { userAssessor, type CheckPolicy } from './due-users.js';
 import { findReminderThresholds, LIST_AHEAD_DAYS } from '../reminder-policy/index.js';
 import { recordCheckFinished, recordCheckStarted } from '../metrics/registry.js';
+import { startOnPremisesCheck } from '../on-premises/index.js';
 
 export interface CheckResult {
   summary: CheckSummary;
@@ -227,12 +228,14 @@ async function checkDirectory(
   };
 
   const client = graphClientFor(services, connection);
+  const onPremises = await startOnPremisesCheck(db, tenantId, now);
   const scan = scanDirectory(client, {
     includeGroups: configuration.includeGroups,
     excludeGroups: configuration.excludeGroups,
     passwordValidityDays: configuration.passwordValidityDays,
     timeZone: configuration.timeZone,
     now,
+    onPremises: onPremises.inputFor,
   });
   await trackConnection(
     db,
@@ -251,6 +254,7 @@ async function checkDirectory(
           userPrincipalName: user.userPrincipalName,
           mailAddress: found.mailAddress,
           expiryReason: found.reason,
+          expirySource: found.source,
           lookAhead: false,
           checkedAt: now,
         };
@@ -298,6 +302,7 @@ async function checkDirectory(
   );
   summary.scannedUsers = scan.counts.totalUsers;
   await removeUncheckedRecords(db, tenantId, now);
+  await onPremises.finish();
   return { summary, failures };
 }
 

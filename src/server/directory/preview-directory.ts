@@ -47,6 +47,7 @@ function toPreviewUser(user: ScannedUser): PreviewUser {
     daysUntilExpiry: user.daysUntilExpiry,
     expiryReason: user.expiry.reason,
     validityDays: user.expiry.expires ? user.expiry.validityDays : null,
+    expirySource: user.expiry.source ?? null,
   };
 }
 

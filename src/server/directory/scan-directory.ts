@@ -1,4 +1,5 @@
-import { computePasswordExpiry, type PasswordExpiry } from '../../shared/domain/password-expiry.js';
+import type { OnPremisesInput } from '../../shared/domain/on-premises-expiry.js';
+import { computePasswordExpiry, type PasswordExpiry, type PasswordExpirySettings } from '../../shared/domain/password-expiry.js';
 import type { DirectoryDomain } from '../../shared/domain/tenant-domains.js';
 import { createExpiryDayCounter } from './expiry-day-counter.js';
 import type { GraphUser } from '../integrations/graph/index.js';
@@ -18,6 +19,11 @@ export interface ScanSettings {
   /** IANA zone of the organization: days until expiry are counted on its calendar. */
   timeZone: string;
   now: Date;
+  /**
+   * What on-premises AD tells about a synced user (docs/domain.md §Hybrid directories); asked for
+   * every synced user the directory returns, selected or not, so matching counts both sides.
+   */
+  onPremises?: (user: GraphUser) => OnPremisesInput;
 }
 
 /** A user the group filters select, with their password expiry (or why there is none). */
@@ -64,11 +70,12 @@ export class DirectoryScan implements AsyncIterable<ScannedUser> {
     for await (const user of reader.streamUsers()) {
       const [domains, filter] = await context;
       this.counts.totalUsers += 1;
+      const onPremises = user.onPremisesSyncEnabled === true ? settings.onPremises?.(user) : undefined;
       if (!filter.selects(user.id)) {
         this.counts.outsideGroupFilter += 1;
         continue;
       }
-      yield scannedUser(user, domains, settings.passwordValidityDays, daysUntil);
+      yield scannedUser(user, domains, { passwordValidityDays: settings.passwordValidityDays, onPremises, nowMs: settings.now.getTime() }, daysUntil);
     }
     await context;
   }
@@ -81,10 +88,10 @@ export function scanDirectory(reader: DirectoryReader, settings: ScanSettings): 
 function scannedUser(
   user: GraphUser,
   domains: readonly DirectoryDomain[],
-  passwordValidityDays: number,
+  settings: PasswordExpirySettings,
   daysUntil: (expiresAt: string) => number,
 ): ScannedUser {
-  const expiry = computePasswordExpiry(user, domains, { passwordValidityDays });
+  const expiry = computePasswordExpiry(user, domains, settings);
   return {
     id: user.id,
     displayName: user.displayName,

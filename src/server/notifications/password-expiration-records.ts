@@ -42,6 +42,7 @@ export async function upsertExpirationRecords(db: Pick<Database, 'insert'>, reco
         expiryDate: sql`excluded.expiry_date`,
         expiryReason: sql`excluded.expiry_reason`,
         validityDays: sql`excluded.validity_days`,
+        expirySource: sql`excluded.expiry_source`,
         lastNotifiedAt: sql`case when ${passwordExpirations.expiryDate} is not distinct from excluded.expiry_date
           then ${passwordExpirations.lastNotifiedAt} else null end`,
         // Two checks at once: the row keeps the later one's stamp, so neither removes what the other found.
@@ -80,6 +81,7 @@ function toExpirationRecord(row: PasswordExpirationRow, today: LocalDate, latest
     daysUntilExpiry,
     expiryReason: row.expiryReason,
     validityDays: row.validityDays,
+    expirySource: row.expirySource,
     lastNotified: row.lastNotifiedAt?.toISOString() ?? null,
     // No date: nothing is pending or expired; the "otherwise pending" rule applies.
     status: expirationStatus(daysUntilExpiry ?? 0, row.lastNotifiedAt),

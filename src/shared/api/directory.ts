@@ -59,6 +59,12 @@ const EXPIRY_REASONS = [
   'disabled',
   'guest',
   'not_applicable',
+  'on_premises_domain_policy',
+  'on_premises_pso',
+  'on_premises_estimated',
+  'on_premises_never_expires',
+  'on_premises_must_change',
+  'on_premises_changed',
 ] as const satisfies readonly ExpiryReason[];
 export const expiryReasonSchema = z.enum(EXPIRY_REASONS);
 
@@ -75,6 +81,8 @@ const previewUserSchema = z.object({
   expiryReason: expiryReasonSchema,
   /** Validity the date was computed with (domain policy or organization default). */
   validityDays: z.number().nullable(),
+  /** What the reason refers to (on-premises: the PSO, the AD domain, "connector silent since ..."); null: nothing more. */
+  expirySource: z.string().nullable(),
 });
 export type PreviewUser = z.infer<typeof previewUserSchema>;
 

@@ -86,6 +86,8 @@ const passwordExpirationRecordSchema = z.object({
   expiryReason: expiryReasonSchema,
   /** The validity the date was computed with; null with no date. */
   validityDays: z.number().nullable(),
+  /** What the reason refers to (on-premises: the PSO, the AD domain, "connector silent since ..."); null: nothing more. */
+  expirySource: z.string().nullable(),
   /** ISO 8601 of the reminder for this expiry, or null. */
   lastNotified: z.string().nullable(),
   status: passwordExpirationStatusSchema,

@@ -7,6 +7,7 @@ import { GraphError } from './errors.js';
 import { generateTenant } from './generator.js';
 import { DAY_MS } from '../shared/formats.js';
 import { renderMailboxPage } from './mailbox-page.js';
+import { onPremisesSnapshotOf } from './on-premises.js';
 import { secretValue } from './random.js';
 import { resetSimulatorState } from './reset.js';
 import { addTenant, type GraphSimulatorState, type SentMessage } from './state.js';
@@ -108,6 +109,13 @@ export function registerControlRoutes(app: FastifyInstance, state: GraphSimulato
       throw new GraphError(409, 'Conflict', (error as Error).message);
     }
     return reply.code(201).send({ ...generated.credentials, userCount: generated.tenant.users.length });
+  });
+
+  // The on-premises AD behind the tenant's synced users, as a Passwatch Connector's snapshot would carry it.
+  app.get('/_control/tenants/:tenantId/on-premises', async (request) => {
+    const { tenantId } = request.params as { tenantId: string };
+    const tenant = state.tenants.get(tenantId.toLowerCase()) ?? throwError(notFound(`Tenant ${tenantId}`));
+    return onPremisesSnapshotOf(tenant.onPremises ?? throwError(notFound(`An on-premises domain of ${tenantId}`)));
   });
 
   app.put('/_control/tenants/:tenantId/consents/:appId', async (request) => {

@@ -17,6 +17,7 @@ import { wholeSeconds } from './graph-time.js';
 import { PASSWATCH_PERMISSIONS } from './permissions.js';
 import { buildDevices, buildPopulation, buildSenderMailbox, buildStandardGroups, makeGroup } from './population.js';
 import { createRandom, stableGuid, type Random } from './random.js';
+import { domainSidOf, immutableIdOf, type SimAdUser, type SimOnPremisesDomain } from './on-premises.js';
 import type { AppRegistration, TenantBundle, TenantCredentials } from './state.js';
 
 const CONTOSO_FILLER_USERS = 320;
@@ -64,6 +65,8 @@ function buildContoso(now: number): TenantBundle {
       passwordPolicies: null,
       lastPasswordChangeDateTime: expiringIn(45),
       onPremisesSyncEnabled: null,
+      onPremisesSecurityIdentifier: null,
+      onPremisesImmutableId: null,
       createdDateTime: daysAgo(800),
       jobTitle: null,
       department,
@@ -73,6 +76,29 @@ function buildContoso(now: number): TenantBundle {
     };
   };
 
+  // Synced from CORP (corp.contoso.com): Entra Connect stamps DisablePasswordExpiration and Graph's
+  // change time is when the hash arrived, two minutes after the change on-premises.
+  let nextRid = CONTOSO_FIRST_NAMED_RID;
+  const onPremises: Record<string, Omit<SimAdUser, 'objectSid' | 'objectGuid' | 'userPrincipalName' | 'sAMAccountName' | 'mail'>> = {};
+  const syncedPerson = (
+    upn: string,
+    displayName: string,
+    department: string,
+    ad: { changedDaysAgo: number | null; pso?: string; neverExpires?: boolean },
+    overrides: Partial<SimUser> = {},
+  ) => {
+    const id = stableGuid(`contoso:${upn.toLowerCase()}`);
+    const pwdLastSetMs = ad.changedDaysAgo === null ? null : wholeSeconds(now - ad.changedDaysAgo * DAY_MS);
+    onPremises[upn] = { pwdLastSetMs, disabled: false, passwordNeverExpires: ad.neverExpires === true, pso: ad.pso ?? null };
+    return person(upn, displayName, department, {
+      onPremisesSyncEnabled: true,
+      onPremisesSecurityIdentifier: `${CONTOSO_DOMAIN_SID}-${nextRid++}`,
+      onPremisesImmutableId: immutableIdOf(id),
+      passwordPolicies: 'DisablePasswordExpiration',
+      lastPasswordChangeDateTime: (pwdLastSetMs ?? daysAgo(10)) + SYNC_DELAY_MS,
+      ...overrides,
+    });
+  };
   const sender = buildSenderMailbox(stableGuid('contoso:passwatch@contoso.com'), 'contoso.com', daysAgo(400));
   const noMailbox = person(DEMO_GRAPH_CREDENTIALS.noMailboxEmail, 'Office Scanner', null, {
     mail: null,
@@ -137,15 +163,33 @@ function buildContoso(now: number): TenantBundle {
     }),
     person('admin@contoso.onmicrosoft.com', 'Contoso Admin', 'IT', { lastPasswordChangeDateTime: daysAgo(200) }),
     person('joni.sherman@litwareinc.com', 'Joni Sherman', 'Finance', { lastPasswordChangeDateTime: expiringIn(7, 365) }),
-    person('christie.cline@contoso.com', 'Christie Cline', 'Sales', {
+    // The on-premises domain policy (60 days) dates her: expires in 3 days.
+    syncedPerson('christie.cline@contoso.com', 'Christie Cline', 'Sales', { changedDaysAgo: CORP_MAX_PWD_AGE_DAYS - 3 }),
+    syncedPerson('emily.braun@contoso.com', 'Emily Braun', 'Finance', { changedDaysAgo: CORP_MAX_PWD_AGE_DAYS - 1 }),
+    // The Admins PSO (30 days) wins over the domain policy: expires in 5 days.
+    syncedPerson('allan.deyoung@contoso.com', 'Allan Deyoung', 'IT', { changedDaysAgo: 25, pso: 'Admins PSO' }),
+    syncedPerson('irvin.sayers@contoso.com', 'Irvin Sayers', 'Operations', { changedDaysAgo: 500, neverExpires: true }),
+    // "User must change password at next logon" (pwdLastSet 0).
+    syncedPerson('debra.berger@contoso.com', 'Debra Berger', 'Human Resources', { changedDaysAgo: null }),
+    // Synced from another forest no connector reads: stays "Managed on-premises".
+    person('grant.steel@contoso.com', 'Grant Steel', 'Sales', {
       onPremisesSyncEnabled: true,
+      onPremisesSecurityIdentifier: 'S-1-5-21-3623811015-3361044348-30300820-1013',
+      onPremisesImmutableId: immutableIdOf(stableGuid('contoso:grant.steel@contoso.com')),
       passwordPolicies: 'DisablePasswordExpiration',
-      lastPasswordChangeDateTime: expiringIn(2),
+      lastPasswordChangeDateTime: daysAgo(20),
     }),
-    person('enrico.cattaneo@contoso.com', 'Enrico Cattaneo', 'Engineering', {
-      onPremisesSyncEnabled: true,
-      lastPasswordChangeDateTime: expiringIn(7),
-    }),
+    // Synced, but the tenant put him under the cloud policy (no DisablePasswordExpiration): Graph dates him.
+    syncedPerson(
+      'enrico.cattaneo@contoso.com',
+      'Enrico Cattaneo',
+      'Engineering',
+      { changedDaysAgo: 83 },
+      {
+        passwordPolicies: null,
+        lastPasswordChangeDateTime: expiringIn(7),
+      },
+    ),
     person('ben.walters@contoso.com', 'Ben Walters', 'Operations', { mail: null, lastPasswordChangeDateTime: expiringIn(7) }),
   ];
 
@@ -170,13 +214,15 @@ function buildContoso(now: number): TenantBundle {
   });
   groups.push(...contosoExtraGroups(random, now, groups, members));
 
+  const users = [sender, noMailbox, backupService, guest, ...members, ...filler.users];
   const tenant = new SimTenant({
     id: CONTOSO_TENANT_ID,
     displayName: 'Contoso',
     domains: [...CONTOSO_DOMAINS],
-    users: [sender, noMailbox, backupService, guest, ...members, ...filler.users],
+    users,
     groups,
     devices,
+    onPremises: contosoOnPremises(users, onPremises),
   });
   const validUntil = now + 730 * DAY_MS;
   const applications = [
@@ -190,6 +236,64 @@ function buildContoso(now: number): TenantBundle {
   tenant.grantConsent(DEMO_APP_WITHOUT_GROUP_MEMBER_READ.applicationId, ['User.Read.All', 'Domain.Read.All', 'Mail.Send']);
   tenant.grantConsent(DEMO_APP_WITH_EXPIRED_SECRET.applicationId, PASSWATCH_PERMISSIONS);
   return { tenant, applications };
+}
+
+const CORP_MAX_PWD_AGE_DAYS = 60;
+const SYNC_DELAY_MS = 2 * 60_000;
+/** The filler's synced users are numbered from 1104 in the same domain (population.ts). */
+const CONTOSO_DOMAIN_SID = domainSidOf('contoso.com');
+const CONTOSO_FIRST_NAMED_RID = 500_000;
+
+/**
+ * CORP, the AD domain Contoso's synced users come from: every synced user of contoso.com except
+ * Grant Steel (another forest), plus an AD account that is not synced (svc-sql). The named users
+ * carry their own on-premises facts; the filler's changed their password on-premises two minutes
+ * before Graph shows it, under the domain policy.
+ */
+function contosoOnPremises(
+  users: readonly SimUser[],
+  named: Record<string, Omit<SimAdUser, 'objectSid' | 'objectGuid' | 'userPrincipalName' | 'sAMAccountName' | 'mail'>>,
+): SimOnPremisesDomain {
+  const adUsers: SimAdUser[] = [];
+  for (const user of users) {
+    if (!user.onPremisesSyncEnabled || !user.onPremisesSecurityIdentifier?.startsWith(CONTOSO_DOMAIN_SID) || !user.onPremisesImmutableId) continue;
+    const facts = named[user.userPrincipalName] ?? {
+      pwdLastSetMs: user.lastPasswordChangeDateTime === null ? null : user.lastPasswordChangeDateTime - SYNC_DELAY_MS,
+      disabled: !user.accountEnabled,
+      passwordNeverExpires: false,
+      pso: null,
+    };
+    adUsers.push({
+      objectSid: user.onPremisesSecurityIdentifier,
+      objectGuid: user.onPremisesImmutableId,
+      userPrincipalName: user.userPrincipalName,
+      sAMAccountName: user.userPrincipalName.slice(0, user.userPrincipalName.indexOf('@')).slice(0, 20),
+      mail: user.mail,
+      ...facts,
+    });
+  }
+  adUsers.push({
+    objectSid: `${CONTOSO_DOMAIN_SID}-${CONTOSO_FIRST_NAMED_RID - 1}`,
+    objectGuid: immutableIdOf(stableGuid('contoso:corp:svc-sql')),
+    userPrincipalName: 'svc-sql@corp.contoso.com',
+    sAMAccountName: 'svc-sql',
+    mail: null,
+    pwdLastSetMs: null,
+    disabled: false,
+    passwordNeverExpires: true,
+    pso: 'Service Accounts PSO',
+  });
+  return {
+    dnsName: 'corp.contoso.com',
+    netbiosName: 'CORP',
+    domainSid: CONTOSO_DOMAIN_SID,
+    maxPwdAgeDays: CORP_MAX_PWD_AGE_DAYS,
+    passwordSettingsObjects: [
+      { name: 'Admins PSO', precedence: 1, maxAgeDays: 30 },
+      { name: 'Service Accounts PSO', precedence: 10, maxAgeDays: null },
+    ],
+    users: adUsers,
+  };
 }
 
 /** Groups for include/exclude demos: nested membership, HTML in a name, a mail-enabled security group. */

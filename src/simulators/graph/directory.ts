@@ -1,6 +1,7 @@
 // The simulated directory of one Entra tenant: users, groups, devices, domains and the service
 // principals (admin consents) of applications. Kept compact so a 100,000-user tenant fits
 // comfortably in memory: dates are epoch milliseconds, JSON is only built for the page asked for.
+import type { SimOnPremisesDomain } from './on-premises.js';
 import { stableGuid } from './random.js';
 
 export interface SimUser {
@@ -16,6 +17,10 @@ export interface SimUser {
   /** Epoch ms; null when Graph reports null. */
   lastPasswordChangeDateTime: number | null;
   onPremisesSyncEnabled: boolean | null;
+  /** A synced user's AD objectSid; null for cloud users. */
+  onPremisesSecurityIdentifier: string | null;
+  /** A synced user's base64 objectGUID; null for cloud users. */
+  onPremisesImmutableId: string | null;
   createdDateTime: number;
   jobTitle: string | null;
   department: string | null;
@@ -72,6 +77,8 @@ export interface TenantContent {
   users: SimUser[];
   groups: SimGroup[];
   devices?: SimDevice[];
+  /** The on-premises AD its synced users come from, if the demo shows one. */
+  onPremises?: SimOnPremisesDomain | null;
 }
 
 /**
@@ -85,6 +92,7 @@ export class SimTenant {
   readonly users: readonly SimUser[];
   readonly groups: readonly SimGroup[];
   readonly devices: readonly SimDevice[];
+  readonly onPremises: SimOnPremisesDomain | null;
   /** By lower-case appId. */
   readonly servicePrincipals = new Map<string, ServicePrincipal>();
   private objectsById: Map<string, DirectoryObject> | undefined;
@@ -99,6 +107,7 @@ export class SimTenant {
     this.users = content.users;
     this.groups = content.groups;
     this.devices = content.devices ?? [];
+    this.onPremises = content.onPremises ?? null;
   }
 
   /** Admin consent: creates or replaces the app's service principal with these application permissions. */

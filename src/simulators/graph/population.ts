@@ -5,6 +5,7 @@ import { DAY_MS } from '../shared/formats.js';
 import { wholeSeconds } from './graph-time.js';
 import type { SimDevice, SimGroup, SimUser } from './directory.js';
 import type { Random } from './random.js';
+import { domainSidOf, immutableIdOf } from './on-premises.js';
 
 export interface Department {
   name: string;
@@ -199,6 +200,10 @@ export function buildPopulation(options: PopulationOptions): Population {
     takenLocalParts.set(key, seen + 1);
     return seen === 0 ? base : `${base}${seen + 1}`;
   };
+  // Synced members get relative ids in creation order, after AD's built-in accounts.
+  const domainSid = domainSidOf(options.domain);
+  let nextRid = FIRST_USER_RID;
+  const anchorsFor = (id: string) => ({ onPremisesSecurityIdentifier: `${domainSid}-${nextRid++}`, onPremisesImmutableId: immutableIdOf(id) });
   for (let index = 0; index < options.count; index++) {
     const roll = options.random.next();
     if (roll < 0.02) {
@@ -210,7 +215,7 @@ export function buildPopulation(options: PopulationOptions): Population {
       population.users.push(account);
       population.serviceAccounts.push(account);
     } else {
-      const member = buildMember(options, uniqueLocalPart);
+      const member = buildMember(options, uniqueLocalPart, anchorsFor);
       population.users.push(member);
       population.members.push(member);
     }
@@ -218,7 +223,12 @@ export function buildPopulation(options: PopulationOptions): Population {
   return population;
 }
 
-function buildMember(options: PopulationOptions, uniqueLocalPart: UniqueLocalPart): SimUser {
+/** The first relative id of an ordinary AD user (the built-in accounts come before). */
+const FIRST_USER_RID = 1104;
+
+type AnchorsFor = (id: string) => Pick<SimUser, 'onPremisesSecurityIdentifier' | 'onPremisesImmutableId'>;
+
+function buildMember(options: PopulationOptions, uniqueLocalPart: UniqueLocalPart, anchorsFor: AnchorsFor): SimUser {
   const { random, now } = options;
   const givenName = random.pick(GIVEN_NAMES);
   const surname = random.pick(SURNAMES);
@@ -237,8 +247,9 @@ function buildMember(options: PopulationOptions, uniqueLocalPart: UniqueLocalPar
         : null;
   const lastPasswordChangeDateTime = random.chance(0.01) ? null : passwordChangeTime(options);
   const withoutMailbox = random.chance(0.03);
+  const id = random.guid();
   return {
-    id: random.guid(),
+    id,
     displayName: flat(givenName, ' ', surname),
     givenName,
     surname,
@@ -249,6 +260,7 @@ function buildMember(options: PopulationOptions, uniqueLocalPart: UniqueLocalPar
     passwordPolicies,
     lastPasswordChangeDateTime,
     onPremisesSyncEnabled: synced ? true : null,
+    ...(synced ? anchorsFor(id) : { onPremisesSecurityIdentifier: null, onPremisesImmutableId: null }),
     createdDateTime: wholeSeconds((lastPasswordChangeDateTime ?? now) - random.int(730) * DAY_MS - random.int(DAY_MS)),
     jobTitle: random.pick(department.titles),
     department: department.name,
@@ -277,6 +289,8 @@ function buildGuest(options: PopulationOptions, uniqueLocalPart: UniqueLocalPart
     // Graph reports the invitation time for guests; their password lives at home (docs/domain.md §Password expiry, rule 2).
     lastPasswordChangeDateTime: invitedAt,
     onPremisesSyncEnabled: null,
+    onPremisesSecurityIdentifier: null,
+    onPremisesImmutableId: null,
     createdDateTime: invitedAt,
     jobTitle: null,
     department: null,
@@ -316,6 +330,8 @@ function serviceAccount(account: Pick<SimUser, 'id' | 'displayName' | 'userPrinc
     passwordPolicies: 'DisablePasswordExpiration',
     lastPasswordChangeDateTime: account.createdDateTime,
     onPremisesSyncEnabled: null,
+    onPremisesSecurityIdentifier: null,
+    onPremisesImmutableId: null,
     createdDateTime: account.createdDateTime,
     jobTitle: null,
     department: null,

@@ -7,6 +7,7 @@ import { ClientSecretExpiryField } from '@/features/configuration/components/cli
 import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
 import { HelpdeskDigestCard } from '@/features/helpdesk-digest/components/helpdesk-digest-card';
 import { ReminderRecipientsCard } from '@/features/reminder-recipients/components/reminder-recipients-card';
+import { OnPremisesCard } from '@/features/on-premises/components/on-premises-card';
 import { DryRunPanel } from '@/features/reminder-policy/components/dry-run-panel';
 import { ForecastCard } from '@/features/reminder-policy/components/forecast-card';
 import { ReminderPolicyCard } from '@/features/reminder-policy/components/reminder-policy-card';
@@ -113,6 +114,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
               {testable && <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />}
               {testable && <DryRunPanel />}
               <ReminderRecipientsCard />
+              <OnPremisesCard />
               <HelpdeskDigestCard />
             </ReadOnlyUnless>
           ),

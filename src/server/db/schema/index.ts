@@ -12,3 +12,4 @@ export * from './notifications.js';
 export * from './reminder-policy.js';
 export * from './reminder-recipients.js';
 export * from './rate-limits.js';
+export * from './on-premises.js';

@@ -35,6 +35,8 @@ export const passwordExpirations = pgTable(
     expiryReason: text('expiry_reason').$type<ExpiryReason>().notNull(),
     /** The validity the date was computed with; null with no date. */
     validityDays: integer('validity_days'),
+    /** What the reason refers to: an on-premises PSO or AD domain, or since when the connector is silent. */
+    expirySource: text('expiry_source'),
     /**
      * Listed only for the dry run and the forecast: the expiry lies beyond the last day the check
      * reminds for. The users table leaves these rows out.

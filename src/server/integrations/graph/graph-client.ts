@@ -43,12 +43,18 @@ export const USER_SELECT_FIELDS = [
   'lastPasswordChangeDateTime',
   'passwordPolicies',
   'onPremisesSyncEnabled',
+  'onPremisesSecurityIdentifier',
+  'onPremisesImmutableId',
 ] as const;
 
 export interface GraphUser extends DirectoryUser {
   id: string;
   displayName: string;
   mail: string | null;
+  /** A synced user's AD objectSid (docs/domain.md §Hybrid directories); null for cloud users. */
+  onPremisesSecurityIdentifier: string | null;
+  /** Usually base64 of the AD objectGUID; null for cloud users. */
+  onPremisesImmutableId: string | null;
 }
 
 export interface GraphGroup {
@@ -409,6 +415,8 @@ function toGraphUser(item: unknown): GraphUser {
     lastPasswordChangeDateTime: nullableString(raw.lastPasswordChangeDateTime),
     passwordPolicies: nullableString(raw.passwordPolicies),
     onPremisesSyncEnabled: typeof raw.onPremisesSyncEnabled === 'boolean' ? raw.onPremisesSyncEnabled : null,
+    onPremisesSecurityIdentifier: nullableString(raw.onPremisesSecurityIdentifier),
+    onPremisesImmutableId: nullableString(raw.onPremisesImmutableId),
   };
 }
 

@@ -103,7 +103,7 @@ function PreviewResult({ result, timeZone }: { result: PreviewGroupUsersResult; 
                     </span>
                   </TableCell>
                   <TableCell>{user.passwordExpiryDate ? formatDateUs(user.passwordExpiryDate, timeZone) : '—'}</TableCell>
-                  <TableCell className="text-muted-foreground">{expiryReasonLabel(user.expiryReason, user.validityDays)}</TableCell>
+                  <TableCell className="text-muted-foreground">{expiryReasonLabel(user.expiryReason, user.validityDays, user.expirySource)}</TableCell>
                 </TableRow>
               );
             })}

@@ -19,7 +19,19 @@ const expirySources: { reason: ExpiryReason; explanation: string }[] = [
   { reason: 'never_expires_user_policy', explanation: 'The user has the DisablePasswordExpiration policy: no reminders.' },
   { reason: 'never_expires_domain_policy', explanation: 'The domain’s passwords are set never to expire (Microsoft’s default for newer tenants).' },
   { reason: 'federated', explanation: 'Another identity provider owns the password; Entra ID cannot tell when it expires.' },
-  { reason: 'managed_on_premises', explanation: 'Synced from on-premises Active Directory, whose expiry is not visible to Microsoft Graph.' },
+  {
+    reason: 'managed_on_premises',
+    explanation: 'Synced from on-premises Active Directory, whose expiry is not visible to Microsoft Graph, and no fresh connector snapshot dates it.',
+  },
+  {
+    reason: 'on_premises_domain_policy',
+    explanation: 'The domain controller’s own date (sent by the Passwatch Connector) under the AD domain’s maximum password age.',
+  },
+  { reason: 'on_premises_pso', explanation: 'The domain controller’s own date under the fine-grained password policy (PSO) that applies to the user.' },
+  { reason: 'on_premises_estimated', explanation: 'No connector reports the user: the declared on-premises policy applied to the last change Graph saw.' },
+  { reason: 'on_premises_never_expires', explanation: 'Active Directory says the password never expires.' },
+  { reason: 'on_premises_must_change', explanation: 'Active Directory requires a new password at the next sign-in.' },
+  { reason: 'on_premises_changed', explanation: 'Graph saw a password change after the last snapshot: no reminder until a newer one arrives.' },
 ];
 
 const variableMeanings: Record<TemplateVariable, string> = {

@@ -158,7 +158,7 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
         <ExpiryBadge daysUntilExpiry={user.daysUntilExpiry} />
       </TableCell>
       <TableCell data-label="Reason" className={cn(cardCell, 'text-muted-foreground max-sm:break-normal')}>
-        {expiryReasonLabel(user.expiryReason, user.validityDays)}
+        {expiryReasonLabel(user.expiryReason, user.validityDays, user.expirySource)}
       </TableCell>
       <TableCell data-label="Last Notified" className={cn(cardCell, 'text-muted-foreground max-sm:break-normal')}>
         <div className="flex flex-wrap items-center gap-2 max-sm:justify-end">

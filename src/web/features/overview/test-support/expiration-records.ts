@@ -11,6 +11,7 @@ export function expirationRecord(overrides: Partial<PasswordExpirationRecord> = 
     daysUntilExpiry: 5,
     expiryReason: 'domain_policy',
     validityDays: 90,
+    expirySource: null,
     lastNotified: null,
     status: 'pending',
     reachable: true,

@@ -15,6 +15,7 @@ function record(overrides: Partial<PasswordExpirationRecord> = {}): PasswordExpi
     reachable: true,
     expiryReason: 'domain_policy',
     validityDays: 90,
+    expirySource: null,
     latestReminder: null,
     ...overrides,
   };

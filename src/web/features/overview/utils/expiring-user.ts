@@ -6,8 +6,11 @@ import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
  * The expiry as an en-US date ('3/20/2025'), on the viewer's calendar unless a zone is given; a
  * password without a date says why ('Managed on-premises').
  */
-export function expiryDateText(record: Pick<PasswordExpirationRecord, 'passwordExpiryDate' | 'expiryReason'>, timeZone?: string): string {
-  if (record.passwordExpiryDate === null) return expiryReasonLabel(record.expiryReason);
+export function expiryDateText(
+  record: Pick<PasswordExpirationRecord, 'passwordExpiryDate' | 'expiryReason'> & { expirySource?: string | null },
+  timeZone?: string,
+): string {
+  if (record.passwordExpiryDate === null) return expiryReasonLabel(record.expiryReason, null, record.expirySource);
   return new Date(record.passwordExpiryDate).toLocaleDateString('en-US', { timeZone });
 }
 

@@ -1,0 +1,100 @@
+// A password check's on-premises side: dates synced users from their AD records while the
+// directory streams in, remembers the synced users' anchors (what the next snapshot's commit
+// matches against), and afterwards records the matching counts and alerts on silent connectors.
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { OnPremisesInput } from '../../shared/domain/on-premises-expiry.js';
+import { utcMinute } from '../../shared/domain/on-premises-expiry.js';
+import { alertConnectorSilent } from '../account-mail/index.js';
+import { recordAudit } from '../audit/index.js';
+import type { Database } from '../db/client.js';
+import { adDomains, syncedDirectoryUsers } from '../db/schema/index.js';
+import { unnestRows } from '../db/unnest-rows.js';
+import type { SyncedUserAnchors } from './ad-record-index.js';
+import { loadOnPremisesDirectory, type OnPremisesDirectory } from './on-premises-directory.js';
+
+/** Anchors written per statement. */
+const ANCHOR_BATCH = 5_000;
+
+export interface OnPremisesCheck {
+  /** For ScanSettings.onPremises: the expiry rule's input for a synced user. */
+  inputFor(user: SyncedUserAnchors & { id: string }): OnPremisesInput;
+  /** After the scan: the anchors written, counts recorded, silent connectors reported. */
+  finish(): Promise<void>;
+}
+
+export async function startOnPremisesCheck(db: Database, tenantId: string, now: Date): Promise<OnPremisesCheck> {
+  const directory = await loadOnPremisesDirectory(db, tenantId, now);
+  let anchors: (typeof syncedDirectoryUsers.$inferInsert)[] = [];
+  // One batch in flight at a time, in order; a failure surfaces at finish().
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    if (anchors.length === 0) return;
+    const batch = anchors;
+    anchors = [];
+    writing = writing.then(() => writeAnchors(db, batch));
+    writing.catch(() => {});
+  };
+  const noInput: OnPremisesInput = { record: null, declared: null };
+  return {
+    inputFor(user) {
+      anchors.push({
+        tenantId,
+        graphUserId: user.id,
+        securityIdentifier: user.onPremisesSecurityIdentifier,
+        immutableId: user.onPremisesImmutableId,
+        userPrincipalName: user.userPrincipalName,
+        checkedAt: now,
+      });
+      if (anchors.length >= ANCHOR_BATCH) flush();
+      return directory ? directory.inputFor(user) : noInput;
+    },
+    async finish() {
+      flush();
+      await writing;
+      await db.delete(syncedDirectoryUsers).where(and(eq(syncedDirectoryUsers.tenantId, tenantId), lt(syncedDirectoryUsers.checkedAt, now)));
+      if (directory) await recordCheckOutcome(db, tenantId, directory, now);
+    },
+  };
+}
+
+async function writeAnchors(db: Database, rows: (typeof syncedDirectoryUsers.$inferInsert)[]): Promise<void> {
+  await db
+    .insert(syncedDirectoryUsers)
+    .select(unnestRows(syncedDirectoryUsers, rows))
+    .onConflictDoUpdate({
+      target: [syncedDirectoryUsers.tenantId, syncedDirectoryUsers.graphUserId],
+      set: {
+        securityIdentifier: sql`excluded.security_identifier`,
+        immutableId: sql`excluded.immutable_id`,
+        userPrincipalName: sql`excluded.user_principal_name`,
+        checkedAt: sql`greatest(${syncedDirectoryUsers.checkedAt}, excluded.checked_at)`,
+      },
+    });
+}
+
+/** The check's matching counts per domain, and one security alert (and audit entry) per snapshot that went stale. */
+async function recordCheckOutcome(db: Database, tenantId: string, directory: OnPremisesDirectory, now: Date): Promise<void> {
+  const counts = directory.index.matchCounts();
+  await db.transaction(async (tx) => {
+    for (const domain of directory.domains) {
+      const domainCounts = counts.domains.get(domain.domainSid) ?? { usersRead: 0, matched: 0, unmatchedAdUsers: 0 };
+      const [row] = await tx
+        .update(adDomains)
+        .set({ matched: domainCounts.matched, unmatchedAdUsers: domainCounts.unmatchedAdUsers, unmatchedGraphUsers: counts.unmatchedGraphUsers })
+        .where(and(eq(adDomains.tenantId, tenantId), eq(adDomains.domainSid, domain.domainSid)))
+        .returning({ snapshotId: adDomains.currentSnapshotId, alerted: adDomains.silenceAlertedSnapshotId });
+      if (!domain.stale || !row || row.alerted === row.snapshotId) continue;
+      await tx
+        .update(adDomains)
+        .set({ silenceAlertedSnapshotId: row.snapshotId })
+        .where(and(eq(adDomains.tenantId, tenantId), eq(adDomains.domainSid, domain.domainSid)));
+      await recordAudit(tx, tenantId, {
+        category: 'configuration',
+        status: 'warning',
+        message: `On-premises connector silent: no snapshot of ${domain.dnsName} since ${utcMinute(domain.takenAt.getTime())}; its synced users get no reminders until one arrives`,
+        createdAt: now,
+      });
+      await alertConnectorSilent(tx, tenantId, { domain: domain.dnsName, snapshotId: row.snapshotId, since: domain.takenAt }, now);
+    }
+  });
+}
