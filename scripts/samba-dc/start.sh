@@ -16,6 +16,7 @@ DC_IF=pwdc-dc
 HOST_IP=10.254.19.1
 DC_IP=10.254.19.2
 REALM=CORP.PASSWATCH.TEST
+REALM_LOWER=corp.passwatch.test
 DOMAIN=CORP
 HOST_NAME=dc1
 # Test-only secrets of a throw-away DC that nothing outside this host can reach.
@@ -100,11 +101,11 @@ write_info() {
   "ldapPort": 389,
   "realm": "$REALM",
   "netbiosName": "$DOMAIN",
-  "baseDn": "DC=${REALM//./,DC=}",
+  "baseDn": "DC=${REALM_LOWER//./,DC=}",
   "caFile": "$DIR/tls/ca.pem",
   "samLdb": "$DIR/private/sam.ldb",
-  "reader": { "dn": "CN=svc-passwatch,CN=Users,DC=${REALM//./,DC=}", "password": "$CONNECTOR_PASSWORD" },
-  "admin": { "dn": "CN=Administrator,CN=Users,DC=${REALM//./,DC=}", "password": "$ADMIN_PASSWORD" }
+  "reader": { "dn": "CN=svc-passwatch,CN=Users,DC=${REALM_LOWER//./,DC=}", "password": "$CONNECTOR_PASSWORD" },
+  "admin": { "dn": "CN=Administrator,CN=Users,DC=${REALM_LOWER//./,DC=}", "password": "$ADMIN_PASSWORD" }
 }
 JSON
 }
