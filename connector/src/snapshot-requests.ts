@@ -9,7 +9,7 @@ export type WireRequest =
   | { kind: 'batch'; method: 'PUT'; path: string; body: SnapshotBatchBody }
   | { kind: 'commit'; method: 'POST'; path: string; body: Record<string, never> };
 
-export const SNAPSHOTS_PATH = '/api/connector/v1/snapshots';
+const SNAPSHOTS_PATH = '/api/connector/v1/snapshots';
 
 export interface SnapshotStamp {
   snapshotId: string;
