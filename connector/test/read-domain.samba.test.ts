@@ -5,11 +5,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'ldapts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { beginSnapshotBodySchema, snapshotBatchBodySchema, type AdUserRecord } from '../../src/shared/api/connector-snapshot.js';
 import { ConnectorError, EXIT, ldapFailure } from '../src/errors.js';
 import { type DomainSnapshot, readDomain } from '../src/read-domain.js';
-import { DAY, ldapsearchUsers, ldbsearchSids, readerConfig, replaceAsAdmin, requireDc, type SambaDc, sambaDc } from './samba-dc.js';
+import { DAY, ldapsearchUsers, ldbsearchSids, readerConfig, replaceAsAdmin, requireDc, type SambaDc, sambaDc, withDcLock } from './samba-dc.js';
 
 const found = sambaDc();
 const NEVER = '9223372036854775807';
@@ -38,7 +38,7 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
 
   beforeAll(async () => {
     dc = requireDc(found);
-    snapshot = await readDomain(readerConfig(dc));
+    snapshot = await withDcLock(() => readDomain(readerConfig(dc)));
   });
 
   it('reads the domain: DNS and NetBIOS names, SID, maxPwdAge as stored', () => {
@@ -100,30 +100,31 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
     expect(grace.passwordExpiryTimeComputed).toBe(plus(grace.pwdLastSet, 42n));
   });
 
-  describe('a live policy change', () => {
-    afterAll(async () => {
-      await replaceAsAdmin(dc, dc.baseDn, 'maxPwdAge', (-42n * DAY).toString());
-      await replaceAsAdmin(dc, psoDn('Finance PSO'), 'msDS-MaximumPasswordAge', (-30n * DAY).toString());
-    });
-
-    it("moves the dates on the next read: the domain's maxPwdAge to 60 days, the Finance PSO to 45", async () => {
-      await replaceAsAdmin(dc, dc.baseDn, 'maxPwdAge', (-60n * DAY).toString());
-      await replaceAsAdmin(dc, psoDn('Finance PSO'), 'msDS-MaximumPasswordAge', (-45n * DAY).toString());
-      const after = await readDomain(readerConfig(dc));
-      const user = (name: string) => after.users.find((each) => each.sAMAccountName === name)!;
-      expect(after.domain.maxPwdAge).toBe((-60n * DAY).toString());
-      expect(user('alice').passwordExpiryTimeComputed).toBe(plus(user('alice').pwdLastSet, 60n));
-      expect(user('carol').passwordExpiryTimeComputed).toBe(plus(user('carol').pwdLastSet, 45n));
-      // The direct PSO still decides Dave's date; the never-expiring and must-change users do not move.
-      expect(user('dave').passwordExpiryTimeComputed).toBe(plus(user('dave').pwdLastSet, 14n));
-      expect(user('erin').passwordExpiryTimeComputed).toBe(NEVER);
-      expect(user('frank').passwordExpiryTimeComputed).toBe('0');
-      const ldap = ldapsearchUsers(dc);
-      for (const each of after.users) {
-        expect([each.sAMAccountName, each.passwordExpiryTimeComputed]).toEqual([
-          each.sAMAccountName,
-          ldap.get(each.sAMAccountName)!.get('msds-userpasswordexpirytimecomputed')![0],
-        ]);
+  it("moves the dates on the next read after a live policy change: the domain's maxPwdAge to 60 days, the Finance PSO to 45", async () => {
+    await withDcLock(async () => {
+      try {
+        await replaceAsAdmin(dc, dc.baseDn, 'maxPwdAge', (-60n * DAY).toString());
+        await replaceAsAdmin(dc, psoDn('Finance PSO'), 'msDS-MaximumPasswordAge', (-45n * DAY).toString());
+        const after = await readDomain(readerConfig(dc));
+        const user = (name: string) => after.users.find((each) => each.sAMAccountName === name)!;
+        expect(after.domain.maxPwdAge).toBe((-60n * DAY).toString());
+        expect(user('alice').passwordExpiryTimeComputed).toBe(plus(user('alice').pwdLastSet, 60n));
+        expect(user('carol').passwordExpiryTimeComputed).toBe(plus(user('carol').pwdLastSet, 45n));
+        // The direct PSO still decides Dave's date; the never-expiring and must-change users do not move.
+        expect(user('dave').passwordExpiryTimeComputed).toBe(plus(user('dave').pwdLastSet, 14n));
+        expect(user('erin').passwordExpiryTimeComputed).toBe(NEVER);
+        expect(user('frank').passwordExpiryTimeComputed).toBe('0');
+        const ldap = ldapsearchUsers(dc);
+        for (const each of after.users) {
+          expect([each.sAMAccountName, each.passwordExpiryTimeComputed]).toEqual([
+            each.sAMAccountName,
+            ldap.get(each.sAMAccountName)!.get('msds-userpasswordexpirytimecomputed')![0],
+          ]);
+        }
+      } finally {
+        // The seeded policy again, for the other tests and the next run against this DC.
+        await replaceAsAdmin(dc, dc.baseDn, 'maxPwdAge', (-42n * DAY).toString());
+        await replaceAsAdmin(dc, psoDn('Finance PSO'), 'msDS-MaximumPasswordAge', (-30n * DAY).toString());
       }
     });
   });

@@ -3,7 +3,7 @@
 // OpenLDAP's ldapsearch and Samba's own ldbsearch, so the connector's reading is checked against
 // tools that share none of its code.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Attribute, Change, Client } from 'ldapts';
 import type { DomainConfig } from '../src/config.js';
@@ -107,6 +107,33 @@ export function ldbsearchSids(dc: SambaDc): Map<string, string> {
   return new Map(
     parseLdif(output).flatMap((entry) => (entry.has('samaccountname') ? [[entry.get('samaccountname')![0]!, entry.get('objectsid')![0]!] as const] : [])),
   );
+}
+
+const LOCK_DIR = join(DC_DIR, 'test-lock');
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Runs `work` while no other test file changes the DC's policy or compares dates with it: test
+ * files run in parallel, and a live policy change would move the dates another file is comparing.
+ * The lock is a directory (mkdir is atomic); one left by a killed run is taken over after 5 minutes.
+ */
+export async function withDcLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(LOCK_DIR);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(LOCK_DIR, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(LOCK_DIR, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
 }
 
 /** Changes one attribute as the domain's Administrator over LDAPS (the test's live policy change). */

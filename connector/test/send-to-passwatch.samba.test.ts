@@ -19,7 +19,7 @@ import type { ConnectorConfig } from '../src/config.js';
 import { EXIT } from '../src/errors.js';
 import { readDomain } from '../src/read-domain.js';
 import { runOnce } from '../src/run.js';
-import { readerConfig, requireDc, type SambaDc, sambaDc } from './samba-dc.js';
+import { readerConfig, requireDc, type SambaDc, sambaDc, withDcLock } from './samba-dc.js';
 
 const found = sambaDc();
 const FILETIME_UNIX_EPOCH = 116_444_736_000_000_000n;
@@ -125,14 +125,16 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
   it("shows each synced user the DC's own date, with the reason the DC's rule gives", async (context) => {
     requireIngest(context);
     const { key } = await newConnectorKey('Corp DC');
-    expect(await run(key)).toBe(EXIT.ok);
+    // Sent and read back with no live policy change in between (another test file makes one).
+    const { code, dcUsers } = await withDcLock(async () => ({ code: await run(key), dcUsers: (await readDomain(readerConfig(dc))).users }));
+    expect(code).toBe(EXIT.ok);
     expect(logLines.at(-1)).toMatch(/committed: 11 users/);
 
     const preview = await api('POST', '/api/preview-group-users', {});
     const shown = new Map<string, { passwordExpiryDate: string | null; expiryReason: string; expirySource: string | null }>(
       preview.users.map((user: { email: string }) => [user.email.split('@')[0], user]),
     );
-    const ad = (name: string) => adUsers.find((user) => user.sAMAccountName === name)!;
+    const ad = (name: string) => dcUsers.find((user) => user.sAMAccountName === name)!;
     for (const name of ['alice', 'bob', 'carol', 'dave']) {
       expect({ name, date: shown.get(name)?.passwordExpiryDate }).toEqual({ name, date: isoOf(ad(name).passwordExpiryTimeComputed) });
     }
