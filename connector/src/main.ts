@@ -65,11 +65,11 @@ async function main(argv: string[]): Promise<ExitCode> {
   const configPath = values.config ?? process.env.PASSWATCH_CONNECTOR_CONFIG;
   if (!configPath) throw new ConnectorError(EXIT.configuration, `no configuration: pass --config <file> or set PASSWATCH_CONNECTOR_CONFIG\n\n${USAGE}`);
   const dryRun = values['dry-run'];
+  const intervalMs = values.interval === undefined ? undefined : parseInterval(values.interval) * 60_000;
   const config = loadConfig(configPath, process.env, !dryRun);
   const options = { dryRun, log, print: (text: string) => process.stdout.write(text), now: () => new Date() };
-  if (values.interval === undefined) return runOnce(config, options);
+  if (intervalMs === undefined) return runOnce(config, options);
 
-  const intervalMs = parseInterval(values.interval) * 60_000;
   let stopping = false;
   let sleeping: { timer: NodeJS.Timeout; wake: () => void } | undefined;
   const stop = () => {
