@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectorError, EXIT } from '../src/errors.js';
+import { EXIT } from '../src/errors.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryAfterMs, sendJson } from '../src/http-client.js';
+import { connectorFailure } from './connector-failure.js';
 
 const KEY = `pwc_${'A'.repeat(43)}`;
 
@@ -50,15 +51,6 @@ function recordingPolicy(): { policy: RetryPolicy; waits: number[] } {
   return { waits, policy: { ...DEFAULT_RETRY_POLICY, attempts: 4, sleep: async (ms) => void waits.push(ms) } };
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => undefined,
-    (failure: unknown) => failure,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
-
 describe('sendJson', () => {
   it('sends the body gzip-compressed with the key as a bearer token and returns the answer', async () => {
     const { url, received } = await serve([{ status: 201, body: { snapshotId: 'x', maxUsersPerBatch: 5000 } }]);
@@ -100,7 +92,7 @@ describe('sendJson', () => {
   it('gives up after the last attempt with exit code 9, naming the last failure', async () => {
     const { url, received } = await serve([{ status: 500 }, { status: 500 }, { status: 500 }, { status: 500, body: { message: 'database down' } }]);
     const { policy, waits } = recordingPolicy();
-    const failure = await refusal(sendJson({ url, key: KEY }, 'POST', '/x', {}, 'the commit', policy));
+    const failure = await connectorFailure(sendJson({ url, key: KEY }, 'POST', '/x', {}, 'the commit', policy));
     expect(failure.exitCode).toBe(EXIT.serverUnavailable);
     expect(failure.message).toMatch(/the commit.*after 4 attempts.*500: database down/);
     expect(received).toHaveLength(4);
@@ -112,14 +104,14 @@ describe('sendJson', () => {
     await new Promise((resolve) => server!.close(resolve));
     server = undefined;
     const { policy } = recordingPolicy();
-    const failure = await refusal(sendJson({ url, key: KEY }, 'POST', '/x', {}, 'the begin', policy));
+    const failure = await connectorFailure(sendJson({ url, key: KEY }, 'POST', '/x', {}, 'the begin', policy));
     expect(failure.exitCode).toBe(EXIT.serverUnavailable);
     expect(failure.message).toContain('ECONNREFUSED');
   });
 
   it('does not retry a refused key (401): exit code 7', async () => {
     const { url, received } = await serve([{ status: 401, body: { message: 'Connector key is not valid or was revoked.' } }]);
-    const failure = await refusal(sendJson({ url, key: KEY }, 'POST', '/x', {}, 'the begin', recordingPolicy().policy));
+    const failure = await connectorFailure(sendJson({ url, key: KEY }, 'POST', '/x', {}, 'the begin', recordingPolicy().policy));
     expect(failure.exitCode).toBe(EXIT.keyRefused);
     expect(failure.message).toContain('Connector key is not valid or was revoked.');
     expect(failure.message).not.toContain(KEY);
@@ -129,7 +121,7 @@ describe('sendJson', () => {
   it('does not retry 400, 404, 409 or 413: exit code 8 with the server message', async () => {
     for (const status of [400, 404, 409, 413]) {
       const { url, received } = await serve([{ status, body: { message: `users.0.objectSid: refused ${status}` } }]);
-      const failure = await refusal(sendJson({ url, key: KEY }, 'PUT', '/x', {}, 'batch 0', recordingPolicy().policy));
+      const failure = await connectorFailure(sendJson({ url, key: KEY }, 'PUT', '/x', {}, 'batch 0', recordingPolicy().policy));
       expect(failure.exitCode).toBe(EXIT.serverRefusedData);
       expect(failure.message).toBe(`the server refused batch 0 with ${status}: users.0.objectSid: refused ${status}`);
       expect(received).toHaveLength(1);

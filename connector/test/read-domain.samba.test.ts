@@ -7,23 +7,15 @@ import { join } from 'node:path';
 import { Client } from 'ldapts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { beginSnapshotBodySchema, snapshotBatchBodySchema, type AdUserRecord } from '../../src/shared/api/connector-snapshot.js';
-import { ConnectorError, EXIT, ldapFailure } from '../src/errors.js';
+import { EXIT, ldapFailure } from '../src/errors.js';
 import { type DomainSnapshot, readDomain } from '../src/read-domain.js';
 import { DAY, ldapsearchUsers, ldbsearchSids, readerConfig, replaceAsAdmin, requireDc, type SambaDc, sambaDc, withDcLock } from './samba-dc.js';
+import { connectorFailure } from './connector-failure.js';
 
 const found = sambaDc();
 const NEVER = '9223372036854775807';
 const UF_ACCOUNTDISABLE = 0x2;
 const UF_DONT_EXPIRE_PASSWD = 0x10000;
-
-async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(ConnectorError);
-  return error as ConnectorError;
-}
 
 describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Samba AD domain controller', () => {
   let dc: SambaDc;
@@ -136,14 +128,16 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
   });
 
   it('reports a wrong password as bad credentials (exit code 3)', async () => {
-    const error = await failure(readDomain(readerConfig(dc, { password: 'not-the-password' })));
+    const error = await connectorFailure(readDomain(readerConfig(dc, { password: 'not-the-password' })));
     expect(error.exitCode).toBe(EXIT.badCredentials);
     expect(error.message).toContain('LDAP 49');
   });
 
   it('reports a certificate whose CA it was not given as not trusted (exit code 4), over LDAPS and StartTLS', async () => {
-    expect((await failure(readDomain(readerConfig(dc, { ca: undefined })))).exitCode).toBe(EXIT.certificateNotTrusted);
-    expect((await failure(readDomain(readerConfig(dc, { ca: undefined, security: 'starttls', port: dc.ldapPort })))).exitCode).toBe(EXIT.certificateNotTrusted);
+    expect((await connectorFailure(readDomain(readerConfig(dc, { ca: undefined })))).exitCode).toBe(EXIT.certificateNotTrusted);
+    expect((await connectorFailure(readDomain(readerConfig(dc, { ca: undefined, security: 'starttls', port: dc.ldapPort })))).exitCode).toBe(
+      EXIT.certificateNotTrusted,
+    );
   });
 
   it("maps the DC's own refusal of a simple bind without TLS to 'LDAP signing or encryption required' (exit code 5)", async () => {
@@ -159,7 +153,7 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
   });
 
   it('reports a DC that does not answer as unreachable (exit code 6)', async () => {
-    const error = await failure(readDomain(readerConfig(dc, { port: 1 })));
+    const error = await connectorFailure(readDomain(readerConfig(dc, { port: 1 })));
     expect(error.exitCode).toBe(EXIT.dcUnreachable);
   });
 

@@ -77,7 +77,7 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
   const connectorConfig = (key: string): ConnectorConfig => ({ server: { url: serverUrl, key }, domains: [readerConfig(dc)] });
   const run = (key: string) =>
     runOnce(connectorConfig(key), { dryRun: false, log: (line) => void logLines.push(line), print: () => undefined, now: () => new Date() });
-  const api = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const api = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
     const response = await harness.app.inject({ method, url, headers: owner.headers, ...(payload === undefined ? {} : { payload }) });
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
