@@ -17,6 +17,7 @@ export interface DomainSnapshot {
   skipped: { dn: string; reason: string }[];
 }
 
+// AD's default MaxPageSize: a larger page is cut to it anyway.
 const PAGE_SIZE = 1000;
 const USER_FILTER = '(&(objectCategory=person)(objectClass=user))';
 // msDS-UserPasswordExpiryTimeComputed and msDS-ResultantPSO are constructed: a DC returns them only
@@ -171,7 +172,7 @@ async function readPasswordSettingsObjects(client: Client, baseDn: string): Prom
   return objects;
 }
 
-async function readUsers(client: Client, baseDn: string): Promise<Pick<DomainSnapshot, 'users' | 'skipped'>> {
+async function readUsers(client: Client, baseDn: string, pageSize: number): Promise<Pick<DomainSnapshot, 'users' | 'skipped'>> {
   const users: AdUserRecord[] = [];
   const skipped: DomainSnapshot['skipped'] = [];
   const pages = client.searchPaginated(baseDn, {
@@ -179,7 +180,7 @@ async function readUsers(client: Client, baseDn: string): Promise<Pick<DomainSna
     filter: USER_FILTER,
     attributes: USER_ATTRIBUTES,
     explicitBufferAttributes: BINARY_ATTRIBUTES,
-    paged: { pageSize: PAGE_SIZE },
+    paged: { pageSize },
   });
   for await (const page of pages) {
     for (const entry of page.searchEntries) {
@@ -194,7 +195,7 @@ async function readUsers(client: Client, baseDn: string): Promise<Pick<DomainSna
 }
 
 /** Reads one domain: its policy, the PSOs the account may read, and every user. */
-export async function readDomain(config: DomainConfig): Promise<DomainSnapshot> {
+export async function readDomain(config: DomainConfig, pageSize = PAGE_SIZE): Promise<DomainSnapshot> {
   const server = ldapUrl(config);
   const client = newClient(config);
   try {
@@ -206,7 +207,7 @@ export async function readDomain(config: DomainConfig): Promise<DomainSnapshot> 
     const configurationDn = rootDse ? text(rootDse, 'configurationNamingContext') : undefined;
     const domain = await readDomainObject(client, baseDn, configurationDn);
     const passwordSettingsObjects = await readPasswordSettingsObjects(client, baseDn);
-    const { users, skipped } = await readUsers(client, baseDn);
+    const { users, skipped } = await readUsers(client, baseDn, pageSize);
     return { domain, passwordSettingsObjects, users, skipped };
   } catch (error) {
     throw ldapFailure(error, server);

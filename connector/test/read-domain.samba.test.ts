@@ -121,6 +121,12 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
     });
   });
 
+  it('reads every page of a paged search', async () => {
+    const inPagesOfThree = await withDcLock(() => readDomain(readerConfig(dc), 3));
+    expect(inPagesOfThree.users).toHaveLength(snapshot.users.length);
+    expect(inPagesOfThree.users).toEqual(expect.arrayContaining(snapshot.users));
+  });
+
   it('reads the same users over StartTLS on port 389', async () => {
     const overStartTls = await readDomain(readerConfig(dc, { security: 'starttls', port: dc.ldapPort }));
     expect(overStartTls.users).toEqual(expect.arrayContaining(snapshot.users));
