@@ -75,6 +75,20 @@ module.exports = {
       to: { path: '^src/web/' },
     },
     {
+      name: 'connector-takes-only-the-wire',
+      comment: 'The connector ships as one file on a customer server: from the app it takes only the wire contract (docs/connector.md).',
+      severity: 'error',
+      from: { path: '^connector/', pathNot: '^connector/test/' },
+      to: { path: '^(src|e2e|bench|build|scripts)/', pathNot: '^src/shared/api/connector-snapshot\\.ts$' },
+    },
+    {
+      name: 'app-not-connector',
+      comment: 'The connector is a separate program; the app talks to it over the wire only.',
+      severity: 'error',
+      from: { path: '^(src|e2e|bench|build|scripts)/' },
+      to: { path: '^connector/' },
+    },
+    {
       name: 'module-through-public-file',
       comment:
         "A server feature module is used by other modules only through its index.ts. Its own files (tests and test-support included) may reach its internals; another module's test-support/ is open to tests.",

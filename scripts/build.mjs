@@ -1,4 +1,5 @@
-// Builds the web app (vite, into dist/web) and the server (tsc, into dist/server and beside it).
+// Builds the web app (vite, into dist/web), the server (tsc, into dist/server and beside it) and
+// the connector (one file, dist/connector/passwatch-connector.mjs).
 //
 //   node scripts/build.mjs               builds both (`npm run build`, for deployments and tests)
 //   node scripts/build.mjs --if-changed  builds only the parts whose inputs changed (`npm start`)
@@ -28,6 +29,12 @@ const PARTS = [
     inputs: ['src/server', 'src/shared', 'src/simulators', 'tsconfig.server.json', ...DEPENDENCIES],
     output: 'dist/server/main.js',
     command: ['npx', 'tsc', '-p', 'tsconfig.server.json'],
+  },
+  {
+    name: 'connector',
+    inputs: ['connector', 'src/shared/api/connector-snapshot.ts', ...DEPENDENCIES],
+    output: 'dist/connector/passwatch-connector.mjs',
+    command: ['npx', 'vite', 'build', '--config', 'connector/vite.config.ts'],
   },
 ];
 

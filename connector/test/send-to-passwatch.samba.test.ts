@@ -1,0 +1,156 @@
+// End to end: the connector reads the real Samba DC and sends it to a running Passwatch (the API
+// harness, listening on a loopback port, with a Graph simulator whose synced users carry the DC
+// users' SIDs and GUIDs). Every date Passwatch shows for a synced user must be the DC's own.
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import {
+  type ApiHarness,
+  configurationFor,
+  type Member,
+  organizationOwner,
+  saveConfiguration,
+  startApiHarness,
+} from '../../src/server/test-support/api-harness.js';
+import { addTenant, generateTenant } from '../../src/simulators/graph/index.js';
+import { SimTenant } from '../../src/simulators/graph/directory.js';
+import type { AdUserRecord } from '../../src/shared/api/connector-snapshot.js';
+import type { ConnectorConfig } from '../src/config.js';
+import { EXIT } from '../src/errors.js';
+import { readDomain } from '../src/read-domain.js';
+import { runOnce } from '../src/run.js';
+import { readerConfig, requireDc, type SambaDc, sambaDc, withDcLock } from './samba-dc.js';
+
+const found = sambaDc();
+const FILETIME_UNIX_EPOCH = 116_444_736_000_000_000n;
+const SEEDED = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
+const UF_ACCOUNTDISABLE = 0x2;
+
+const filetimeMs = (filetime: string) => Number((BigInt(filetime) - FILETIME_UNIX_EPOCH) / 10_000n);
+const isoOf = (filetime: string) => new Date(filetimeMs(filetime)).toISOString();
+
+/** A Graph tenant whose members are the DC's seeded users as Entra Connect syncs them (hash sync stamps DisablePasswordExpiration). */
+function hybridTenant(adUsers: AdUserRecord[], now: Date) {
+  const generated = generateTenant({ users: 1, seed: 19, domain: 'corp.passwatch.test', now, displayName: 'Corp (hybrid)' });
+  const synced = adUsers.map((user) => ({
+    id: randomUUID(),
+    displayName: user.sAMAccountName,
+    givenName: user.sAMAccountName,
+    surname: null,
+    userPrincipalName: user.userPrincipalName!,
+    mail: user.mail,
+    accountEnabled: (user.userAccountControl & UF_ACCOUNTDISABLE) === 0,
+    userType: 'Member' as const,
+    passwordPolicies: 'DisablePasswordExpiration',
+    // When the hash reached Entra: the on-premises change itself (never empty for a synced user).
+    lastPasswordChangeDateTime: user.pwdLastSet === '0' ? now.getTime() - 86_400_000 : filetimeMs(user.pwdLastSet),
+    onPremisesSyncEnabled: true,
+    onPremisesSecurityIdentifier: user.objectSid,
+    onPremisesImmutableId: user.objectGuid,
+    createdDateTime: now.getTime() - 30 * 86_400_000,
+    jobTitle: null,
+    department: null,
+    officeLocation: null,
+    hasMailbox: true,
+  }));
+  const { tenant: generatedTenant } = generated;
+  const tenant = new SimTenant({
+    id: generatedTenant.id,
+    displayName: generatedTenant.displayName,
+    domains: [...generatedTenant.domains],
+    users: [...generatedTenant.users, ...synced] as SimTenant['users'][number][],
+    groups: [...generatedTenant.groups],
+  });
+  for (const [appId, servicePrincipal] of generatedTenant.servicePrincipals) tenant.servicePrincipals.set(appId, servicePrincipal);
+  return { bundle: { tenant, applications: generated.applications }, credentials: generated.credentials };
+}
+
+describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Samba DC to Passwatch', () => {
+  let dc: SambaDc;
+  let harness: ApiHarness;
+  let owner: Member;
+  let serverUrl: URL;
+  let adUsers: AdUserRecord[];
+  let ingestReady = false;
+  const logLines: string[] = [];
+
+  const connectorConfig = (key: string): ConnectorConfig => ({ server: { url: serverUrl, key }, domains: [readerConfig(dc)] });
+  const run = (key: string) =>
+    runOnce(connectorConfig(key), { dryRun: false, log: (line) => void logLines.push(line), print: () => undefined, now: () => new Date() });
+  const api = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
+    const response = await harness.app.inject({ method, url, headers: owner.headers, ...(payload === undefined ? {} : { payload }) });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json();
+  };
+  const newConnectorKey = async (name: string): Promise<{ key: string; id: string }> => {
+    const created = await api('POST', '/api/on-premises/connectors', { name });
+    return { key: created.key, id: created.connector.id };
+  };
+  /** Until the ingest API is merged in (issue 19's server half), these tests have nothing to send to. */
+  const requireIngest = (context: TestContext) => {
+    if (ingestReady) return;
+    if (process.env.CI === 'true') throw new Error('Passwatch has no /api/connector/v1/snapshots route');
+    console.warn('*** SKIPPED: no connector ingest API in this build (/api/connector/v1/snapshots answers 404) ***');
+    context.skip();
+  };
+
+  beforeAll(async () => {
+    dc = requireDc(found);
+    adUsers = (await readDomain(readerConfig(dc))).users.filter((user) => SEEDED.includes(user.sAMAccountName));
+    harness = await startApiHarness();
+    // The DC's dates are real time: Passwatch's clock must be too, or the snapshot would look stale or from the future.
+    harness.graph.clock.nowMs = Date.now();
+    const { bundle, credentials } = hybridTenant(adUsers, new Date());
+    addTenant(harness.graph.simulator.state, bundle);
+    owner = await organizationOwner(harness);
+    await saveConfiguration(harness, owner, configurationFor(credentials));
+    await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    serverUrl = new URL(`http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`);
+    const probe = await harness.app.inject({ method: 'POST', url: '/api/connector/v1/snapshots', payload: {} });
+    ingestReady = probe.statusCode !== 404;
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it('refuses a key Passwatch never issued (exit code 7) and writes nothing', async (context) => {
+    requireIngest(context);
+    expect(await run(`pwc_${'x'.repeat(43)}`)).toBe(EXIT.keyRefused);
+    expect(logLines.at(-1)).toContain('Connector key is not valid or was revoked.');
+    const overview = await api('GET', '/api/on-premises');
+    expect(overview.connectors.flatMap((connector: { domains: unknown[] }) => connector.domains)).toEqual([]);
+  });
+
+  it("shows each synced user the DC's own date, with the reason the DC's rule gives", async (context) => {
+    requireIngest(context);
+    const { key } = await newConnectorKey('Corp DC');
+    // Sent and read back with no live policy change in between (another test file makes one).
+    const { code, dcUsers } = await withDcLock(async () => ({ code: await run(key), dcUsers: (await readDomain(readerConfig(dc))).users }));
+    expect(code).toBe(EXIT.ok);
+    expect(logLines.at(-1)).toMatch(/committed: 11 users/);
+
+    const preview = await api('POST', '/api/preview-group-users', {});
+    const shown = new Map<string, { passwordExpiryDate: string | null; expiryReason: string; expirySource: string | null }>(
+      preview.users.map((user: { email: string }) => [user.email.split('@')[0], user]),
+    );
+    const ad = (name: string) => dcUsers.find((user) => user.sAMAccountName === name)!;
+    for (const name of ['alice', 'bob', 'carol', 'dave']) {
+      expect({ name, date: shown.get(name)?.passwordExpiryDate }).toEqual({ name, date: isoOf(ad(name).passwordExpiryTimeComputed) });
+    }
+    expect(shown.get('alice')!.expiryReason).toBe('on_premises_domain_policy');
+    expect(shown.get('carol')).toMatchObject({ expiryReason: 'on_premises_pso', expirySource: expect.stringContaining('Finance PSO') });
+    expect(shown.get('dave')).toMatchObject({ expiryReason: 'on_premises_pso', expirySource: expect.stringContaining('Executive PSO') });
+    expect(shown.get('erin')).toMatchObject({ passwordExpiryDate: null, expiryReason: 'on_premises_never_expires' });
+    expect(shown.get('frank')!.expiryReason).toBe('on_premises_must_change');
+    // Grace is disabled in AD and therefore in Entra: no reminder whatever her date.
+    expect(shown.get('grace')?.expiryReason ?? 'disabled').toBe('disabled');
+  });
+
+  it('refuses a revoked key (exit code 7)', async (context) => {
+    requireIngest(context);
+    const { key, id } = await newConnectorKey('Revoked');
+    await api('POST', `/api/on-premises/connectors/${id}/revoke`);
+    expect(await run(key)).toBe(EXIT.keyRefused);
+  });
+});
