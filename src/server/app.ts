@@ -27,6 +27,7 @@ import { createNotificationServices, type NotificationServices, registerNotifica
 import { registerReminderPolicyRoutes } from './reminder-policy/index.js';
 import { registerReminderRecipientsRoutes } from './reminder-recipients/index.js';
 import { registerSignInRoutes } from './sign-in/index.js';
+import { registerTemplateLanguageRoutes } from './template-languages/index.js';
 import { registerTenantRoutes } from './tenants/index.js';
 import { registerUserRoutes } from './users/index.js';
 
@@ -98,6 +99,7 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerDashboardRoutes,
   registerReminderPolicyRoutes,
   registerReminderRecipientsRoutes,
+  registerTemplateLanguageRoutes,
 ];
 
 /** The HTTP application: every route, guard and error mapping. Tests build it directly. */

@@ -11,3 +11,4 @@ export * from './notifications.js';
 export * from './reminder-policy.js';
 export * from './reminder-recipients.js';
 export * from './rate-limits.js';
+export * from './template-languages.js';

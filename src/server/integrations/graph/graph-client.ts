@@ -43,12 +43,15 @@ export const USER_SELECT_FIELDS = [
   'lastPasswordChangeDateTime',
   'passwordPolicies',
   'onPremisesSyncEnabled',
+  'preferredLanguage',
 ] as const;
 
 export interface GraphUser extends DirectoryUser {
   id: string;
   displayName: string;
   mail: string | null;
+  /** The language the user reads ('de-DE'), as set in Entra or synced from on-premises; null when unset. */
+  preferredLanguage: string | null;
 }
 
 export interface GraphGroup {
@@ -407,6 +410,7 @@ function toGraphUser(item: unknown): GraphUser {
     lastPasswordChangeDateTime: nullableString(raw.lastPasswordChangeDateTime),
     passwordPolicies: nullableString(raw.passwordPolicies),
     onPremisesSyncEnabled: typeof raw.onPremisesSyncEnabled === 'boolean' ? raw.onPremisesSyncEnabled : null,
+    preferredLanguage: nullableString(raw.preferredLanguage),
   };
 }
 

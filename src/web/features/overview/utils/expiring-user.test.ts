@@ -8,6 +8,7 @@ function record(overrides: Partial<PasswordExpirationRecord> = {}): PasswordExpi
     userId: 'graph-user-1',
     userEmail: 'ada@contoso.com',
     userDisplayName: 'Ada Lovelace',
+    preferredLanguage: null,
     passwordExpiryDate: '2025-03-20T15:00:00.000Z',
     daysUntilExpiry: 5,
     lastNotified: null,
