@@ -185,7 +185,7 @@ export class GraphClient {
   async sendMail(from: string, message: MailMessage): Promise<void> {
     const url = this.graphUrl(`/users/${encodeURIComponent(from)}/sendMail`);
     const operation: GraphOperation = { action: `send mail as ${from}`, permission: 'Mail.Send', sender: from };
-    const body = Buffer.from(this.mimeMessage(from, message), 'utf8').toString('base64');
+    const body = Buffer.from(await this.mimeMessage(from, message), 'utf8').toString('base64');
     if (body.length > GRAPH_MAX_REQUEST_BYTES) {
       const megabytes = (body.length / 1024 / 1024).toFixed(1);
       throw new GraphError({
@@ -199,9 +199,17 @@ export class GraphClient {
     await this.call('POST', url, operation, { body, contentType: 'text/plain', retryTransportErrors: false });
   }
 
-  private mimeMessage(from: string, message: MailMessage): string {
+  private async mimeMessage(from: string, message: MailMessage): Promise<string> {
     try {
-      return buildMimeMessage({ from, to: message.to, cc: message.cc, subject: message.subject, html: message.html, text: message.text, date: this.clock() });
+      return await buildMimeMessage({
+        from,
+        to: message.to,
+        cc: message.cc,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        date: this.clock(),
+      });
     } catch (error) {
       if (!(error instanceof MimeAddressError)) throw error;
       throw new GraphError({ code: 'invalid_address', status: null, kind: 'unexpected', actionableMessage: `${error.message} The email was not sent.` });
