@@ -5,6 +5,7 @@ import { initials, rowStatus } from '../../../../shared/domain/expiry-badge';
 import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { languageLabel } from '../utils/language-label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
@@ -20,6 +21,7 @@ import { DeliveryBadge, ExpiryBadge, RowStatusBadge } from './expiry-badges';
 const columns: readonly { name: string; sort?: PasswordExpirationSort }[] = [
   { name: 'User', sort: 'name' },
   { name: 'Email', sort: 'email' },
+  { name: 'Language' },
   { name: 'Expires In', sort: 'expiry' },
   { name: 'Reason' },
   { name: 'Last Notified', sort: 'last_notified' },
@@ -150,6 +152,9 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
       </TableCell>
       <TableCell data-label="Email" className={cardCell}>
         {user.userEmail}
+      </TableCell>
+      <TableCell data-label="Language" className={cn(cardCell, 'text-muted-foreground max-sm:break-normal')}>
+        {languageLabel(user.preferredLanguage)}
       </TableCell>
       <TableCell data-label="Expires In" className={cardCell}>
         <ExpiryBadge daysUntilExpiry={user.daysUntilExpiry} />

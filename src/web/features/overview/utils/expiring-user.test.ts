@@ -57,6 +57,7 @@ describe('userDetails', () => {
       title: 'Ada Lovelace',
       lines: [
         ['Email', 'ada@contoso.com'],
+        ['Language', 'Default language'],
         ['Expires', '3/20/2025'],
         ['Days remaining', 'Expired 2 days ago'],
       ],
@@ -68,6 +69,7 @@ describe('userDetails', () => {
       userDetails(record({ passwordExpiryDate: null, daysUntilExpiry: null, expiryReason: 'managed_on_premises', validityDays: null }), 'UTC').lines,
     ).toEqual([
       ['Email', 'ada@contoso.com'],
+      ['Language', 'Default language'],
       ['Expires', 'Managed on-premises'],
       ['Days remaining', '—'],
     ]);
