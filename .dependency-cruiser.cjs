@@ -28,6 +28,7 @@ const FEATURE_MODULES = [
   'reminder-policy',
   'reminder-recipients',
   'sign-in',
+  'template-languages',
   'tenants',
   'users',
 ];

@@ -32,6 +32,7 @@ import { registerReminderRecipientsRoutes } from './reminder-recipients/index.js
 import { registerOnPremisesRoutes } from './on-premises/index.js';
 import { registerSignInRoutes } from './sign-in/index.js';
 import { registerTeamRoutes, registerTenantRoutes } from './tenants/index.js';
+import { registerTemplateLanguageRoutes } from './template-languages/index.js';
 import { registerUserRoutes } from './users/index.js';
 
 export interface AppDeps {
@@ -105,6 +106,7 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerReminderRecipientsRoutes,
   registerDataExportRoutes,
   registerOnPremisesRoutes,
+  registerTemplateLanguageRoutes,
 ];
 
 /** The HTTP application: every route, guard and error mapping. Tests build it directly. */

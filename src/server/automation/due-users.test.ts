@@ -22,6 +22,7 @@ function scanned(expiresAt: string, overrides: Partial<DirectoryUser> & { mail?:
     mail,
     email: mail ?? user.userPrincipalName,
     accountEnabled: user.accountEnabled,
+    preferredLanguage: null,
     expiry,
     passwordExpiryDate: expiry.expires ? expiry.expiresAt : null,
     daysUntilExpiry: null,

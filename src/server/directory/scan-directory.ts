@@ -35,6 +35,8 @@ export interface ScannedUser {
   /** `mail`, else the user principal name: where the user is shown as reachable. */
   email: string;
   accountEnabled: boolean;
+  /** Graph's preferredLanguage ('de-DE'); null when unset. */
+  preferredLanguage: string | null;
   expiry: PasswordExpiry;
   /** ISO 8601, or null when the expiry has no date. */
   passwordExpiryDate: string | null;
@@ -99,6 +101,7 @@ function scannedUser(
     mail: user.mail,
     email: user.mail ?? user.userPrincipalName,
     accountEnabled: user.accountEnabled,
+    preferredLanguage: user.preferredLanguage,
     expiry,
     passwordExpiryDate: expiry.expires ? expiry.expiresAt : null,
     daysUntilExpiry: expiry.expires ? daysUntil(expiry.expiresAt) : null,

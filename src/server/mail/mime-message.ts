@@ -1,10 +1,11 @@
 // One email as an RFC 5322 message in MIME multipart/alternative: the plain-text part first, the
 // HTML part last (a client shows the last part it can display). This is what Graph's MIME-format
-// sendMail takes, base64-encoded; its JSON format carries a single body and no text part.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { chooseTransferEncoding, encodeBody, encodeHeaderText, foldAtSpaces } from './mime-encoding.js';
-
-const CRLF = '\r\n';
+// sendMail takes, base64-encoded; its JSON format carries a single body and no text part. Composed
+// by nodemailer's MailComposer (headers encoded as RFC 2047 words, bodies quoted-printable or
+// base64, lines folded); this file only decides what goes in and refuses addresses that would
+// change the headers' meaning.
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { encodeWord, foldLines } from 'nodemailer/lib/mime-funcs';
 
 export interface MimeMessageInput {
   from: string;
@@ -17,8 +18,6 @@ export interface MimeMessageInput {
   date?: Date;
   /** Without angle brackets; default a random one at the sender's domain. */
   messageId?: string;
-  /** The multipart boundary; default a random one that quoted-printable and base64 output cannot contain. */
-  boundary?: string;
 }
 
 /** An address that cannot go into a header as it is: it would break the header or inject another. */
@@ -29,51 +28,52 @@ export class MimeAddressError extends Error {
   }
 }
 
-/** The whole message, CRLF line endings, 7-bit ASCII, no line over 78 characters (body lines at most 76). */
-export function buildMimeMessage(input: MimeMessageInput): string {
+/**
+ * The whole message, CRLF line endings, 7-bit ASCII. Bare addresses only: MailComposer would read
+ * 'Adele <a@x.com>' or 'a,b@x.com' as names and lists, so such input is refused here rather than
+ * sent somewhere else.
+ */
+export async function buildMimeMessage(input: MimeMessageInput): Promise<string> {
   const from = checkedAddress(input.from);
   const to = input.to.map(checkedAddress);
   const cc = (input.cc ?? []).map(checkedAddress);
-  const boundary = input.boundary ?? newBoundary();
-  const messageId = input.messageId ?? `${randomUUID()}@${from.slice(from.lastIndexOf('@') + 1)}`;
-  return [
-    `From: ${from}`,
-    addressHeader('To', to),
-    ...(cc.length > 0 ? [addressHeader('Cc', cc)] : []),
-    `Subject: ${encodeHeaderText('Subject', input.subject)}`,
-    `Date: ${formatMailDate(input.date ?? new Date())}`,
-    `Message-ID: <${messageId}>`,
-    'MIME-Version: 1.0',
-    `Content-Type: multipart/alternative;${CRLF} boundary="${boundary}"`,
-    '',
-    `--${boundary}`,
-    textPart('text/plain', input.text),
-    `--${boundary}`,
-    textPart('text/html', input.html),
-    `--${boundary}--`,
-    '',
-  ].join(CRLF);
-}
-
-/** 'To: a@x.com, b@y.com' folded at the spaces between addresses. */
-function addressHeader(name: 'To' | 'Cc', addresses: readonly string[]): string {
-  return `${name}: ${foldAtSpaces(
-    `${name}: `.length,
-    addresses.map((address, index) => (index < addresses.length - 1 ? `${address},` : address)),
-  )}`;
+  const composer = new MailComposer({
+    from,
+    to,
+    ...(cc.length > 0 ? { cc } : {}),
+    ...subjectOf(input.subject),
+    text: part(input.text),
+    html: part(input.html),
+    date: input.date ?? new Date(),
+    ...(input.messageId ? { messageId: `<${input.messageId}>` } : {}),
+    // CRLF everywhere, also for a line break inside a 7-bit part (RFC 5322 knows no other).
+    newline: 'windows',
+    // Nothing in a template may make the server read a file or fetch a URL.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  const message = await composer.compile().build();
+  return message.toString('utf8');
 }
 
 /**
- * '=_' never occurs in quoted-printable ('=' is followed by two hex digits or a line break) nor in
- * base64, so no part's content can end the part early.
+ * A reader trims a plain header value and reads runs of blanks as one, so a subject with blanks at
+ * either end or doubled goes whole as encoded words (which keep every character); any other is
+ * left to MailComposer, which encodes only the words that need it.
  */
-function newBoundary(): string {
-  return `=_Passwatch_${randomBytes(12).toString('hex')}`;
+function subjectOf(subject: string): { subject: string } | { headers: { Subject: { prepared: true; value: string } } } {
+  if (!/^\s|\s$|\s\s/.test(subject)) return { subject };
+  const header = foldLines(`Subject: ${encodeWord(subject, 'B', 52)}`, 76);
+  return { headers: { Subject: { prepared: true, value: header.slice('Subject: '.length) } } };
 }
 
-function textPart(mediaType: 'text/plain' | 'text/html', content: string): string {
-  const encoding = chooseTransferEncoding(content);
-  return [`Content-Type: ${mediaType}; charset=utf-8`, `Content-Transfer-Encoding: ${encoding}`, '', encodeBody(content, encoding)].join(CRLF);
+/**
+ * A text part's content: in a MIME text body CRLF is the only line break (RFC 2045), so a lone CR
+ * becomes one too (`newline` then writes each as CRLF). A Buffer, so that an empty part is still
+ * written (MailComposer leaves out an empty string).
+ */
+function part(content: string): Buffer {
+  return Buffer.from(content.replace(/\r\n|\r/g, '\n'), 'utf8');
 }
 
 const HEADER_SPECIALS = /[()<>[\]:;@\\,"]/;
@@ -86,14 +86,4 @@ function checkedAddress(address: string): string {
     throw new MimeAddressError(address);
   }
   return address;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** RFC 5322 date-time in UTC: 'Mon, 10 Mar 2025 14:30:00 +0000'. */
-export function formatMailDate(date: Date): string {
-  const two = (value: number) => String(value).padStart(2, '0');
-  const time = `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}`;
-  return `${WEEKDAYS[date.getUTCDay()]}, ${two(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${time} +0000`;
 }

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { daysBetween } from '../../shared/domain/local-date.js';
 import { formatDateUs } from '../../shared/domain/us-format.js';
+import { formatLocalDateFor } from '../../shared/domain/localized-values.js';
+import { mainReminderWording, type OrganizationWording, wordingForRecipient } from '../../shared/domain/template-variant.js';
 import type { Clock } from '../clock.js';
 import { graphClientFor, loadGraphConnection, recordConnectionOutcome, type TenantGraphDeps } from '../configuration/index.js';
 import type { Database } from '../db/client.js';
@@ -9,10 +11,10 @@ import { tenants } from '../db/schema/index.js';
 import { type GraphClient, isConnectionProblem, NO_SERVICE_PRINCIPAL_CODE } from '../integrations/graph/index.js';
 import { deferEmail, failEmail, markEmailSent, type Backoff, type EmailSendRow, type SendProblem } from './email-ledger.js';
 import type { MailboxLimits } from './mailbox-pacing.js';
-import { REMINDER_SUBJECT } from '../../shared/domain/email-template.js';
 import { retryLedgerWrite } from './ledger-retry.js';
 import { renderEmail, type RenderedEmail } from './render-email.js';
-import { findAfterExpiryWording, type AfterExpiryWording } from '../reminder-policy/index.js';
+import { findAfterExpiryWording } from '../reminder-policy/index.js';
+import { findLanguageSettings } from '../template-languages/index.js';
 import { findRecipientRules, type RecipientRules } from '../reminder-recipients/index.js';
 import { pilotSubject } from '../../shared/api/reminder-recipients.js';
 import { attemptSend, DEFERRING_RETRY, recordingWaitAnswers, type DeliveryOutcome } from './send-outcome.js';
@@ -31,8 +33,6 @@ export interface SendDeps extends TenantGraphDeps {
   send: SendSettings;
 }
 
-const TEST_EMAIL_SUBJECT = `Test: ${REMINDER_SUBJECT}`;
-
 /** The ledger's key for a From address: Exchange limits the mailbox, whatever the address's case. */
 export function senderMailboxOf(fromEmail: string): string {
   return fromEmail.trim().toLowerCase();
@@ -47,9 +47,8 @@ export interface TenantSender {
   /** The configured From mailbox (senderMailboxOf), where new mail is sent from. */
   senderMailbox: string;
   client: Pick<GraphClient, 'sendMail' | 'acquireToken' | 'managerAddress'>;
-  template: string;
-  /** The reminder policy's wording for reminders after the expiry day. */
-  afterExpiry: AfterExpiryWording;
+  /** The main templates, the default language and the variants per language: what chooseWording reads. */
+  wording: OrganizationWording;
   /** Pilot mailbox and manager copies. */
   recipients: RecipientRules;
   companyName: string;
@@ -62,10 +61,11 @@ const isAfterExpiry = (row: Pick<EmailSendRow, 'threshold'>) => row.threshold !=
 /** The organization's sender; throws AppError 400 when the connection is not saved yet. */
 export async function tenantSender(deps: SendDeps, tenantId: string): Promise<TenantSender> {
   const connection = await loadGraphConnection(deps, tenantId);
-  const [[tenant], afterExpiry, recipients] = await Promise.all([
+  const [[tenant], afterExpiry, recipients, languages] = await Promise.all([
     deps.db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId)),
     findAfterExpiryWording(deps.db, tenantId),
     findRecipientRules(deps.db, tenantId),
+    findLanguageSettings(deps.db, tenantId),
   ]);
   const graph = { ...deps.graph, fetch: recordingWaitAnswers(deps.graph.fetch ?? fetch), retry: { ...deps.graph.retry, ...DEFERRING_RETRY } };
   const client = graphClientFor({ clock: deps.clock, graph }, connection);
@@ -76,26 +76,33 @@ export async function tenantSender(deps: SendDeps, tenantId: string): Promise<Te
     tenantId,
     senderMailbox: senderMailboxOf(connection.configuration.fromEmail),
     client,
-    template: connection.configuration.emailTemplate,
-    afterExpiry,
+    wording: {
+      ...languages,
+      main: { reminder: mainReminderWording(connection.configuration.emailTemplate, languages.defaultLanguage), after_expiry: afterExpiry },
+    },
     recipients,
     companyName: tenant?.name ?? '',
     timeZone: connection.configuration.timeZone,
   };
 }
 
-/** The mail a row stands for, with the values of the day it is sent on. */
-function renderRow(sender: Pick<TenantSender, 'template' | 'afterExpiry' | 'companyName' | 'timeZone'>, row: EmailSendRow, now: Date): RenderedEmail {
+/**
+ * The mail a row stands for, with the values of the day it is sent on, in the recipient's language
+ * (wordingForRecipient: the same choice as the dry run and the preview). In pilot mode the pilot
+ * mailbox reads what the user would have.
+ */
+function renderRow(sender: Pick<TenantSender, 'wording' | 'companyName' | 'timeZone'>, row: EmailSendRow, now: Date): RenderedEmail {
+  const wording = wordingForRecipient(sender.wording, isAfterExpiry(row) ? 'after_expiry' : 'reminder', row.language);
   const values = {
     userName: row.displayName,
     daysRemaining: daysBetween(localDateOf(now, sender.timeZone), row.expiryDate),
-    expirationDate: formatDateUs(row.expiryDate),
+    expirationDate: formatLocalDateFor(row.expiryDate, wording.locale),
     companyName: sender.companyName,
     // Test mail and rows planned before the sign-in name was kept: the address is the closest.
     userPrincipalName: row.userPrincipalName ?? row.recipient,
+    locale: wording.locale,
   };
-  if (isAfterExpiry(row)) return renderEmail(sender.afterExpiry.template, values, sender.afterExpiry.subject);
-  return renderEmail(sender.template, values, row.kind === 'test' ? TEST_EMAIL_SUBJECT : REMINDER_SUBJECT);
+  return renderEmail(wording.template, values, row.kind === 'test' ? `Test: ${wording.subject}` : wording.subject, wording.language);
 }
 
 /**

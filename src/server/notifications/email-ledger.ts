@@ -95,6 +95,7 @@ export async function planEmails(db: Pick<Database, 'insert'>, rows: readonly Ne
         state: whenRetried(sql`'queued'`, sql`${emailSends.state}`),
         recipient: whenRetried(sql.raw('excluded.recipient'), sql`${emailSends.recipient}`),
         displayName: whenRetried(sql.raw('excluded.display_name'), sql`${emailSends.displayName}`),
+        language: whenRetried(sql.raw('excluded.language'), sql`${emailSends.language}`),
         senderMailbox: whenRetried(sql.raw('excluded.sender_mailbox'), sql`${emailSends.senderMailbox}`),
         runId: whenRetried(sql.raw('excluded.run_id'), sql`${emailSends.runId}`),
         nextAttemptAt: whenRetried(sql.raw('excluded.next_attempt_at'), sql`${emailSends.nextAttemptAt}`),

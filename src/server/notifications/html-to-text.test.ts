@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, htmlToText } from './html-to-text.js';
+import { htmlToText } from './html-to-text.js';
 
 describe('htmlToText', () => {
   it('separates paragraphs and headings by a blank line and keeps <br> as a line break', () => {
     expect(htmlToText('<h2>Title</h2><p>One<br />two</p><p>Three</p>')).toBe('Title\n\nOne\ntwo\n\nThree\n');
   });
 
-  it('writes bullet and numbered lists, honouring an ordered list start', () => {
+  it('writes bullet and numbered lists (numbers indented by one space, as html-to-text writes them), honouring an ordered list start', () => {
     expect(htmlToText('<ul><li><p>a</p></li><li><p>b</p></li></ul><ol start="4"><li><p>c</p></li><li>d</li></ol><p>end</p>')).toBe(
-      '- a\n- b\n\n4. c\n5. d\n\nend\n',
+      '- a\n- b\n\n 4. c\n 5. d\n\nend\n',
     );
   });
 
@@ -22,16 +22,15 @@ describe('htmlToText', () => {
   });
 
   it('decodes entities and collapses whitespace', () => {
-    expect(htmlToText('<p>Tom &amp; Jerry &lt;3   &quot;x&quot;\n  y&#39;s &#x263A;</p>')).toBe('Tom & Jerry <3 "x" y\'s ☺\n');
+    expect(htmlToText('<p>Tom &amp; Jerry &lt;3   &quot;x&quot;\n  y&#39;s &#x263A; &hellip; &euro;</p>')).toBe('Tom & Jerry <3 "x" y\'s ☺ … €\n');
   });
 
   it('drops formatting tags but keeps their text', () => {
     expect(htmlToText('<p><strong>bold</strong> <span style="color:red">red</span> <mark>hi</mark></p>')).toBe('bold red hi\n');
   });
-});
 
-describe('decodeEntities', () => {
-  it('leaves unknown entities as they are', () => {
-    expect(decodeEntities('&bogus; &amp;')).toBe('&bogus; &');
+  it('keeps every script as written and never wraps a line', () => {
+    const japanese = 'パスワードの有効期限が近づいています。'.repeat(10);
+    expect(htmlToText(`<p>${japanese}</p><p>Grüße, Łukasz — مرحبا — שלום</p>`)).toBe(`${japanese}\n\nGrüße, Łukasz — مرحبا — שלום\n`);
   });
 });

@@ -78,9 +78,9 @@ describe('renderEmail', () => {
         '',
         'Change it now to keep access to email, Teams and your other work apps:',
         '',
-        '1. Sign in at myaccount.microsoft.com (https://myaccount.microsoft.com).',
-        '2. Select Password, then Change password.',
-        '3. Enter your current password, then a new one you have not used before.',
+        ' 1. Sign in at myaccount.microsoft.com (https://myaccount.microsoft.com).',
+        ' 2. Select Password, then Change password.',
+        ' 3. Enter your current password, then a new one you have not used before.',
         '',
         'If the password expires before you change it, you will be signed out of every app and need the help desk to get back in.',
         '',
@@ -91,5 +91,22 @@ describe('renderEmail', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('the language of a mail', () => {
+  it('marks the HTML with the language, and Arabic and Hebrew as right-to-left', () => {
+    expect(renderEmail('<p>Hallo</p>', values, 'Betreff', 'de').html).toMatch(/<html lang="de" xmlns/);
+    for (const language of ['ar', 'he'] as const) {
+      const { html } = renderEmail('<p>x</p>', values, 'x', language);
+      expect(html).toContain(`<html lang="${language}" dir="rtl"`);
+      expect(html).toContain('<body dir="rtl"');
+    }
+    expect(renderEmail('<p>x</p>', values).html).not.toContain('dir="rtl"');
+  });
+
+  it("writes the frame's footer in the mail's language, English where there is no built-in one", () => {
+    expect(renderEmail('<p>x</p>', values, 'x', 'ja').html).toContain('Contoso Ltd IT 部門からの自動パスワード通知です。');
+    expect(renderEmail('<p>x</p>', values, 'x', 'he').html).toContain('An automated password reminder from Contoso Ltd IT.');
   });
 });

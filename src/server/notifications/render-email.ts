@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { baseStyleOf, ELEMENT_STYLES, emailDocument, fillTemplate, REMINDER_SUBJECT, type EmailValues } from '../../shared/domain/email-template.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/domain/languages.js';
 import { htmlToText } from './html-to-text.js';
 import { sanitizeTemplate, TEMPLATE_TAGS } from '../mail/index.js';
 
@@ -34,12 +35,12 @@ function inlineStyles(html: string): string {
   });
 }
 
-/** Subject, HTML (framed, inline-styled) and plain-text part of one mail. */
-export function renderEmail(template: string, values: EmailValues, subject: string = REMINDER_SUBJECT): RenderedEmail {
+/** Subject, HTML (framed, inline-styled, marked as `language`) and plain-text part of one mail. */
+export function renderEmail(template: string, values: EmailValues, subject: string = REMINDER_SUBJECT, language: Language = DEFAULT_LANGUAGE): RenderedEmail {
   const content = fillAndSanitizeTemplate(template, values);
   return {
     subject,
-    html: emailDocument(subject, inlineStyles(content), values.companyName),
+    html: emailDocument(subject, inlineStyles(content), values.companyName, language),
     text: htmlToText(content),
   };
 }

@@ -42,6 +42,7 @@ export async function sendManualEmail(
       recipient: record.mailAddress,
       displayName: record.userDisplayName,
       userPrincipalName: record.userPrincipalName,
+      language: record.preferredLanguage,
       expiryDate: record.expiryDate,
       localDay: localDateOf(services.clock(), sender.timeZone),
       requestedByUserId: actorUserId,

@@ -5,13 +5,16 @@
 import { and, count, eq, isNotNull, max, sql } from 'drizzle-orm';
 import { DRY_RUN_ROWS_PER_DAY, FORECAST_DAYS, type DryRun, type Forecast } from '../../shared/api/reminder-policy.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
+import type { Language } from '../../shared/domain/languages.js';
 import { addDays, type LocalDate } from '../../shared/domain/local-date.js';
 import { reminderOnRun, type ReminderRule } from '../../shared/domain/reminder-thresholds.js';
 import { isRunDay } from '../../shared/domain/schedule.js';
+import { mainReminderWording, type OrganizationWording, wordingForRecipient } from '../../shared/domain/template-variant.js';
 import { findConfiguration } from '../configuration/index.js';
 import type { Database } from '../db/client.js';
 import { passwordExpirations } from '../db/schema/index.js';
-import { findReminderThresholds } from './policy-store.js';
+import { findLanguageSettings } from '../template-languages/index.js';
+import { findAfterExpiryWording, findReminderThresholds } from './policy-store.js';
 
 /**
  * How many days past its last reminded expiry day a check lists users: the forecast's days, plus
@@ -28,6 +31,8 @@ interface PlannedGroup {
 }
 
 interface ProjectionBasis {
+  /** What picks each recipient's wording, as the sending does. */
+  wording: OrganizationWording;
   timeZone: string;
   today: LocalDate;
   automationEnabled: boolean;
@@ -47,8 +52,10 @@ interface ProjectionBasis {
 async function projectionBasis(db: Database, tenantId: string, now: Date, horizon: number): Promise<ProjectionBasis | null> {
   const configuration = await findConfiguration(db, tenantId);
   if (!configuration) return null;
-  const [thresholds, expiryRows, [checked]] = await Promise.all([
+  const [thresholds, afterExpiry, languages, expiryRows, [checked]] = await Promise.all([
     findReminderThresholds(db, tenantId),
+    findAfterExpiryWording(db, tenantId),
+    findLanguageSettings(db, tenantId),
     db
       .select({ expiryDate: passwordExpirations.expiryDate, all: count(), mailable: count(passwordExpirations.mailAddress) })
       .from(passwordExpirations)
@@ -78,7 +85,11 @@ async function projectionBasis(db: Database, tenantId: string, now: Date, horizo
       planned.push({ day: date, expiryDate, threshold: reminder.threshold });
     }
   }
-  return { timeZone, today, automationEnabled: configuration.automationEnabled, basedOn: checked?.at ?? null, expiries, days, planned };
+  const wording: OrganizationWording = {
+    ...languages,
+    main: { reminder: mainReminderWording(configuration.emailTemplate, languages.defaultLanguage), after_expiry: afterExpiry },
+  };
+  return { wording, timeZone, today, automationEnabled: configuration.automationEnabled, basedOn: checked?.at ?? null, expiries, days, planned };
 }
 
 /** The planned groups as a VALUES list, for joining to the users table. */
@@ -95,7 +106,8 @@ function plannedValues(planned: readonly PlannedGroup[]) {
  */
 function plannedUsers(tenantId: string, planned: readonly PlannedGroup[]) {
   return sql`
-    select p.day::text as day, p.threshold, pe.graph_user_id, pe.user_display_name, pe.mail_address, pe.expiry_date::text as expiry_date
+    select p.day::text as day, p.threshold, pe.graph_user_id, pe.user_display_name, pe.mail_address, pe.expiry_date::text as expiry_date,
+      pe.preferred_language
     from (values ${plannedValues(planned)}) as p(day, expiry_date, threshold)
     join password_expirations pe on pe.tenant_id = ${tenantId} and pe.expiry_date = p.expiry_date and pe.mail_address is not null
     where not exists (
@@ -117,6 +129,7 @@ export async function dryRun(db: Database, tenantId: string, now: Date, horizon:
       user_display_name: string;
       mail_address: string;
       expiry_date: string;
+      preferred_language: string | null;
       total: number;
     }>(sql`
       select * from (
@@ -130,13 +143,17 @@ export async function dryRun(db: Database, tenantId: string, now: Date, horizon:
       const day = byDay.get(row.day);
       if (!day) continue;
       day.total = row.total;
+      const kind = row.threshold < 0 ? 'after_expiry' : 'reminder';
+      const wording = wordingForRecipient(basis.wording, kind, row.preferred_language);
       day.reminders.push({
         graphUserId: row.graph_user_id,
         displayName: row.user_display_name,
         recipient: row.mail_address,
         expiryDate: row.expiry_date,
         threshold: row.threshold,
-        wording: row.threshold < 0 ? 'after_expiry' : 'reminder',
+        wording: kind,
+        language: wording.language,
+        wordingSource: wording.source,
       });
     }
   }
@@ -148,14 +165,30 @@ export async function forecast(db: Database, tenantId: string, now: Date): Promi
   const basis = await projectionBasis(db, tenantId, now, FORECAST_DAYS);
   if (!basis) return null;
   const reminders = new Map<string, number>();
+  // Per day, the reminders in each language they go out in (the recipients' wording, as sent).
+  const byLanguage = new Map<string, Map<Language, number>>();
   if (basis.planned.length > 0) {
-    const result = await db.execute<{ day: string; reminders: number }>(sql`
-      select u.day, count(*)::integer as reminders from (${plannedUsers(tenantId, basis.planned)}) u group by u.day`);
-    for (const row of result.rows) reminders.set(row.day, row.reminders);
+    const result = await db.execute<{ day: string; threshold: number; preferred_language: string | null; reminders: number }>(sql`
+      select u.day, u.threshold, u.preferred_language, count(*)::integer as reminders
+      from (${plannedUsers(tenantId, basis.planned)}) u group by u.day, u.threshold, u.preferred_language`);
+    for (const row of result.rows) {
+      reminders.set(row.day, (reminders.get(row.day) ?? 0) + row.reminders);
+      const { language } = wordingForRecipient(basis.wording, row.threshold < 0 ? 'after_expiry' : 'reminder', row.preferred_language);
+      const languages = byLanguage.get(row.day) ?? new Map<Language, number>();
+      languages.set(language, (languages.get(language) ?? 0) + row.reminders);
+      byLanguage.set(row.day, languages);
+    }
   }
   return {
     basedOn: basis.basedOn?.toISOString() ?? null,
     timeZone: basis.timeZone,
-    days: basis.days.map(({ date }) => ({ date, expiries: basis.expiries.get(date)?.all ?? 0, reminders: reminders.get(date) ?? 0 })),
+    days: basis.days.map(({ date }) => ({
+      date,
+      expiries: basis.expiries.get(date)?.all ?? 0,
+      reminders: reminders.get(date) ?? 0,
+      byLanguage: [...(byLanguage.get(date) ?? new Map<Language, number>())]
+        .map(([language, count]) => ({ language, reminders: count }))
+        .sort((a, b) => b.reminders - a.reminders || a.language.localeCompare(b.language)),
+    })),
   };
 }

@@ -78,6 +78,8 @@ const passwordExpirationRecordSchema = z.object({
   userId: z.string(),
   userEmail: z.string(),
   userDisplayName: z.string(),
+  /** Graph's preferredLanguage ('de-DE'); null when the directory has none (the organization's default language applies). */
+  preferredLanguage: z.string().nullable(),
   /** ISO 8601; null when the password has no date (see expiryReason). */
   passwordExpiryDate: z.string().nullable(),
   /** Calendar days in the organization's time zone; negative once expired; null with no date. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES, type Language } from '../domain/languages.js';
 import { AFTER_EXPIRY_DAY_RANGE, REMINDER_DAY_RANGE } from '../domain/reminder-thresholds.js';
+import { WORDING_SOURCES } from '../domain/template-variant.js';
 import { hasVisibleText } from './configuration.js';
 import { refineTemplateBounds } from './template-bounds.js';
 import { text } from './text-fields.js';
@@ -84,6 +86,7 @@ export const reminderPolicySchema = z.object({
 export type ReminderPolicy = z.infer<typeof reminderPolicySchema>;
 
 const PROJECTION_WORDINGS = ['reminder', 'after_expiry'] as const;
+const languageSchema = z.enum(LANGUAGE_CODES as [Language, ...Language[]]);
 
 /** Rows a dry-run day lists at most; `total` counts them all. */
 export const DRY_RUN_ROWS_PER_DAY = 50;
@@ -111,6 +114,10 @@ export const dryRunSchema = z.object({
           /** Days before the expiry day; negative after it. */
           threshold: z.number(),
           wording: z.enum(PROJECTION_WORDINGS),
+          /** The language the reminder goes out in (the recipient's, or a fallback: see wordingSource). */
+          language: languageSchema,
+          /** Where its wording comes from (shared/domain/template-variant.ts). */
+          wordingSource: z.enum(WORDING_SOURCES),
         }),
       ),
     }),
@@ -122,6 +129,14 @@ export type DryRun = z.infer<typeof dryRunSchema>;
 export const forecastSchema = z.object({
   basedOn: z.string().nullable(),
   timeZone: z.string(),
-  days: z.array(z.object({ date: z.string(), expiries: z.number(), reminders: z.number() })),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      expiries: z.number(),
+      reminders: z.number(),
+      /** The day's reminders per language they go out in, most first. */
+      byLanguage: z.array(z.object({ language: languageSchema, reminders: z.number() })),
+    }),
+  ),
 });
 export type Forecast = z.infer<typeof forecastSchema>;

@@ -83,20 +83,23 @@ describe('fillTemplate', () => {
 });
 
 describe('sample values', () => {
-  it('are Alex Johnson with 5 days left, the expiry date written en-US', () => {
+  it('are Alex Johnson with 5 days left, the expiry date written for en-US unless another locale is asked for', () => {
     expect(sampleEmailValues('2025-03-15', 'Contoso Ltd')).toEqual({
       userName: 'Alex Johnson',
       daysRemaining: 5,
-      expirationDate: '3/20/2025',
+      expirationDate: 'March 20, 2025',
       companyName: 'Contoso Ltd',
       userPrincipalName: 'alex.johnson@contoso.com',
+      locale: 'en-US',
     });
+    expect(sampleEmailValues('2025-03-15', 'Contoso Ltd', 'de-DE').expirationDate).toBe('20. März 2025');
+    expect(sampleEmailValues('2025-03-15', 'Contoso Ltd', 'ja-JP').expirationDate).toBe('2025年3月20日');
     expect([SAMPLE_USER_NAME, SAMPLE_DAYS_REMAINING]).toEqual(['Alex Johnson', 5]);
   });
 
   it('cross month and year ends', () => {
     expect(sampleExpiryDate('2024-12-29')).toBe('2025-01-03');
-    expect(sampleEmailValues('2024-12-29', 'X').expirationDate).toBe('1/3/2025');
+    expect(sampleEmailValues('2024-12-29', 'X').expirationDate).toBe('January 3, 2025');
     expect(sampleExpiryDate('2024-02-26')).toBe('2024-03-02');
   });
 });

@@ -3,21 +3,25 @@
 // Sanitising stays on the server: sanitize-html needs Node.
 import { TEMPLATE_VARIABLES, type TemplateVariable } from './configuration-defaults.js';
 import { addDays, type LocalDate } from './local-date.js';
-import { formatDateUs } from './us-format.js';
 import { escapeHtml } from './escape-html.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.js';
+import { formatLocalDateFor, formatNumberFor } from './localized-values.js';
+import { builtInFooter, builtInWording, isBuiltInLanguage } from './built-in-wording/index.js';
 
-/** docs/product.md §Screens and routes: the subject of a reminder, and the one the preview shows. */
-export const REMINDER_SUBJECT = 'Password Expiration Notice';
+/** docs/product.md §Screens and routes: the subject of a reminder in English, and the one the preview shows. */
+export const REMINDER_SUBJECT = builtInWording('reminder', 'en').subject;
 
 /** What the placeholders stand for in one recipient's mail. */
 export interface EmailValues {
   userName: string;
   daysRemaining: number;
-  /** Already formatted for the reader, e.g. '3/20/2025'. */
+  /** Already formatted for the reader, e.g. 'March 20, 2025' (formatLocalDateFor). */
   expirationDate: string;
   companyName: string;
   /** The sign-in name the password belongs to. */
   userPrincipalName: string;
+  /** The locale numbers are written for ({{daysRemaining}}); en-US when absent. */
+  locale?: string;
 }
 
 /**
@@ -31,7 +35,7 @@ function variableValue(variable: TemplateVariable, values: EmailValues): string 
     case '{{userName}}':
       return values.userName;
     case '{{daysRemaining}}':
-      return String(values.daysRemaining);
+      return formatNumberFor(values.daysRemaining, values.locale ?? LANGUAGES.en.locale);
     case '{{expirationDate}}':
       return values.expirationDate;
     case '{{companyName}}':
@@ -61,14 +65,15 @@ export function sampleExpiryDate(today: LocalDate): LocalDate {
   return addDays(today, SAMPLE_DAYS_REMAINING);
 }
 
-/** The sample recipient's values on `today`, the date written en-US ('3/20/2025') as in every reminder. */
-export function sampleEmailValues(today: LocalDate, companyName: string): EmailValues {
+/** The sample recipient's values on `today`, dates and numbers written for `locale` as in a reminder ('March 20, 2025' in en-US). */
+export function sampleEmailValues(today: LocalDate, companyName: string, locale: string = LANGUAGES.en.locale): EmailValues {
   return {
     userName: SAMPLE_USER_NAME,
     daysRemaining: SAMPLE_DAYS_REMAINING,
-    expirationDate: formatDateUs(sampleExpiryDate(today)),
+    expirationDate: formatLocalDateFor(sampleExpiryDate(today), locale),
     companyName,
     userPrincipalName: SAMPLE_USER_PRINCIPAL_NAME,
+    locale,
   };
 }
 
@@ -114,17 +119,29 @@ interface FrameExtras {
   aboveMessage: string;
 }
 
-/** A table-based frame at most 600 px wide, every style inline: how mail renders the same in Outlook, Gmail and Apple Mail. */
-function framedDocument(subject: string, content: string, companyName: string, extras: FrameExtras | null): string {
+/** The mail frame's footer in `language`: its built-in line, else the English one. */
+function footerLine(language: Language, company: string): string {
+  return builtInFooter(isBuiltInLanguage(language) ? language : DEFAULT_LANGUAGE)
+    .split('{{companyName}}')
+    .join(company);
+}
+
+/**
+ * A table-based frame at most 600 px wide, every style inline: how mail renders the same in Outlook,
+ * Gmail and Apple Mail. `lang` and, for Arabic and Hebrew, `dir="rtl"` tell the client how to lay
+ * the text out.
+ */
+function framedDocument(subject: string, content: string, companyName: string, language: Language, extras: FrameExtras | null): string {
   const company = escapeHtml(companyName);
+  const direction = LANGUAGES[language].rtl ? ' dir="rtl"' : '';
   return `<!DOCTYPE html>
-<html lang="en" xmlns="http://www.w3.org/1999/xhtml">
+<html lang="${language}"${direction} xmlns="http://www.w3.org/1999/xhtml">
 <head>
 <meta http-equiv="Content-Type" content="text/html; charset=utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(subject)}</title>
 ${extras ? `${extras.head}\n` : ''}</head>
-<body style="margin:0;padding:0;background-color:#f3f4f6;">
+<body${direction} style="margin:0;padding:0;background-color:#f3f4f6;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f3f4f6;">
 <tr><td align="center" style="padding:24px 12px;">
 ${extras ? `${extras.aboveMessage}\n` : ''}<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border:1px solid #e5e7eb;">
@@ -132,7 +149,7 @@ ${extras ? `${extras.aboveMessage}\n` : ''}<table role="presentation" width="600
 <tr><td style="${FONT}padding:28px;font-size:15px;line-height:1.55;color:#1f2937;">
 ${content}
 </td></tr>
-<tr><td style="${FONT}padding:16px 28px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280;">An automated password reminder from ${company} IT.</td></tr>
+<tr><td style="${FONT}padding:16px 28px;border-top:1px solid #e5e7eb;font-size:12px;line-height:1.5;color:#6b7280;">${footerLine(language, company)}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -140,17 +157,17 @@ ${content}
 </html>`;
 }
 
-/** The mail's HTML: `content` (filled, sanitised, inline-styled) in the company's header and footer. */
-export function emailDocument(subject: string, content: string, companyName: string): string {
-  return framedDocument(subject, content, companyName, null);
+/** The mail's HTML: `content` (filled, sanitised, inline-styled) in the company's header and footer, in `language`. */
+export function emailDocument(subject: string, content: string, companyName: string, language: Language = DEFAULT_LANGUAGE): string {
+  return framedDocument(subject, content, companyName, language, null);
 }
 
 /**
  * The same mail for a browser frame: the subject line above the message, as a mail client shows
  * it, and the base styles as a sheet instead of inline.
  */
-export function emailPreviewDocument(subject: string, content: string, companyName: string): string {
-  return framedDocument(subject, content, companyName, {
+export function emailPreviewDocument(subject: string, content: string, companyName: string, language: Language = DEFAULT_LANGUAGE): string {
+  return framedDocument(subject, content, companyName, language, {
     head: `<style>\n${PREVIEW_STYLESHEET}\n</style>`,
     aboveMessage: `<div style="${FONT}max-width:600px;margin:0 auto 12px auto;text-align:left;font-size:13px;color:#4b5563;">Subject: <strong>${escapeHtml(subject)}</strong></div>`,
   });

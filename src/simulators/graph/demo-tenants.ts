@@ -71,6 +71,7 @@ function buildContoso(now: number): TenantBundle {
       jobTitle: null,
       department,
       officeLocation: 'Seattle',
+      preferredLanguage: null,
       hasMailbox: true,
       ...overrides,
     };
@@ -119,9 +120,14 @@ function buildContoso(now: number): TenantBundle {
     createdDateTime: daysAgo(85),
   });
   const members: SimUser[] = [
-    person('adele.vance@contoso.com', 'Adele Vance', 'Marketing', { lastPasswordChangeDateTime: expiringIn(0) }),
-    person('alex.wilber@contoso.com', 'Alex Wilber', 'Sales', { lastPasswordChangeDateTime: expiringIn(1) }),
-    person('diego.siciliani@contoso.com', 'Diego Siciliani', 'Finance', { lastPasswordChangeDateTime: expiringIn(3) }),
+    // preferredLanguage: a spread, so one Run Now mails reminders in English, French, Spanish, German and Japanese.
+    person('adele.vance@contoso.com', 'Adele Vance', 'Marketing', {
+      lastPasswordChangeDateTime: expiringIn(0),
+      officeLocation: 'Paris',
+      preferredLanguage: 'fr-FR',
+    }),
+    person('alex.wilber@contoso.com', 'Alex Wilber', 'Sales', { lastPasswordChangeDateTime: expiringIn(1), preferredLanguage: 'en-US' }),
+    person('diego.siciliani@contoso.com', 'Diego Siciliani', 'Finance', { lastPasswordChangeDateTime: expiringIn(3), preferredLanguage: 'es-ES' }),
     person('grady.archie@contoso.com', 'Grady Archie', 'Engineering', { lastPasswordChangeDateTime: expiringIn(7) }),
     person('henrietta.mueller@contoso.com', 'Henrietta Mueller', 'Human Resources', { lastPasswordChangeDateTime: expiringIn(14) }),
     person('isaiah.langer@contoso.com', 'Isaiah Langer', 'Sales', { lastPasswordChangeDateTime: expiringIn(30) }),
@@ -147,15 +153,18 @@ function buildContoso(now: number): TenantBundle {
     }),
     person('anna.schmidt@eu.contoso.com', 'Anna Schmidt', 'Sales', {
       officeLocation: 'Munich',
+      preferredLanguage: 'de-DE',
       lastPasswordChangeDateTime: expiringIn(7),
     }),
     person('Lukas.Weber@EU.Contoso.com', 'Lukas Weber', 'Engineering', {
       mail: 'lukas.weber@eu.contoso.com',
       officeLocation: 'Munich',
+      preferredLanguage: 'de',
       lastPasswordChangeDateTime: expiringIn(14),
     }),
     person('kenji.tanaka@apac.contoso.com', 'Kenji Tanaka', 'Engineering', {
       officeLocation: 'Singapore',
+      preferredLanguage: 'ja-JP',
       lastPasswordChangeDateTime: expiringIn(3, 60),
     }),
     person('pradeep.gupta@fabrikam-partners.com', 'Pradeep Gupta', 'Operations', {

@@ -25,6 +25,8 @@ export interface SimUser {
   jobTitle: string | null;
   department: string | null;
   officeLocation: string | null;
+  /** BCP 47 tag ('de-DE') as Entra holds it; null when unset. */
+  preferredLanguage: string | null;
   /** An Exchange Online mailbox exists: sendMail as this user works. */
   hasMailbox: boolean;
 }

@@ -36,6 +36,18 @@ export const DEPARTMENTS: readonly Department[] = [
 
 const OFFICES = ['Seattle', 'London', 'Munich', 'Singapore', 'Remote'] as const;
 
+/**
+ * The preferredLanguage of a member of each office: derived from the office rather than drawn, so
+ * the rest of a seeded directory stays what it was. Entra leaves it unset for many users.
+ */
+const OFFICE_LANGUAGES: Readonly<Record<(typeof OFFICES)[number], string | null>> = {
+  Seattle: 'en-US',
+  London: 'en-GB',
+  Munich: 'de-DE',
+  Singapore: null,
+  Remote: null,
+};
+
 const GIVEN_NAMES = [
   'Ada',
   'Adele',
@@ -264,9 +276,13 @@ function buildMember(options: PopulationOptions, uniqueLocalPart: UniqueLocalPar
     createdDateTime: wholeSeconds((lastPasswordChangeDateTime ?? now) - random.int(730) * DAY_MS - random.int(DAY_MS)),
     jobTitle: random.pick(department.titles),
     department: department.name,
-    officeLocation: random.pick(OFFICES),
+    ...officeAndLanguage(random.pick(OFFICES)),
     hasMailbox: !withoutMailbox,
   };
+}
+
+function officeAndLanguage(office: (typeof OFFICES)[number]): Pick<SimUser, 'officeLocation' | 'preferredLanguage'> {
+  return { officeLocation: office, preferredLanguage: OFFICE_LANGUAGES[office] };
 }
 
 function buildGuest(options: PopulationOptions, uniqueLocalPart: UniqueLocalPart): SimUser {
@@ -295,6 +311,7 @@ function buildGuest(options: PopulationOptions, uniqueLocalPart: UniqueLocalPart
     jobTitle: null,
     department: null,
     officeLocation: null,
+    preferredLanguage: null,
     hasMailbox: false,
   };
 }
@@ -336,6 +353,7 @@ function serviceAccount(account: Pick<SimUser, 'id' | 'displayName' | 'userPrinc
     jobTitle: null,
     department: null,
     officeLocation: null,
+    preferredLanguage: null,
     hasMailbox: account.mail !== null,
   };
 }

@@ -26,6 +26,7 @@ import { ConsentResultAlert } from '@/features/entra-consent/components/consent-
 import { PasswatchAppConnection } from '@/features/entra-consent/components/passwatch-app-connection';
 import { type ConsentReturn, readConsentReturn, withoutConsentReturn } from '@/features/entra-consent/utils/consent-return';
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
+import { TemplateLanguagesCard } from '@/features/template-languages/components/template-languages-card';
 import { TestConfigurationButton } from '@/features/testing/components/test-configuration-button';
 import { TestingTab } from '@/features/testing/components/testing-tab';
 import { TestEmailCard } from '@/features/test-email/components/test-email-card';
@@ -110,7 +111,11 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
           configuration: (
             <ReadOnlyUnless needed="admin">
               {consentReturn.showConfiguration && consentAlert}
-              <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} microsoftConnection={microsoftConnection('configuration')} />
+              <ConfigurationTab
+                actions={<TestConfigurationButton disabled={!testable} />}
+                microsoftConnection={microsoftConnection('configuration')}
+                templateLanguages={<TemplateLanguagesCard />}
+              />
               {testable && <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />}
               {testable && <DryRunPanel />}
               <ReminderRecipientsCard />

@@ -13,3 +13,4 @@ export * from './reminder-policy.js';
 export * from './reminder-recipients.js';
 export * from './rate-limits.js';
 export * from './on-premises.js';
+export * from './template-languages.js';

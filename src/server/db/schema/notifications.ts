@@ -27,6 +27,8 @@ export const passwordExpirations = pgTable(
     userPrincipalName: text('user_principal_name'),
     /** `mail` from the directory; null when the user has no mailbox address (no reminder can reach them). */
     mailAddress: text('mail_address'),
+    /** Graph's preferredLanguage as the directory holds it ('de-DE'); null when the user has none. */
+    preferredLanguage: text('preferred_language'),
     /** Null when the password has no date (see `expiryReason`). */
     passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
     /** The expiry day on the organization's calendar when the check ran; null with no date. */
@@ -85,6 +87,11 @@ export const emailSends = pgTable(
     displayName: text('display_name').notNull(),
     /** {{userPrincipalName}}; null for test emails and rows written before it was kept. */
     userPrincipalName: text('user_principal_name'),
+    /**
+     * The recipient's preferredLanguage when the mail was planned ('de-DE'), which picks the
+     * wording and the date format; null: the organization's default language.
+     */
+    language: text('language'),
     /**
      * Reminders: days before the expiry day they were planned for (negative: an after-expiry
      * reminder, sent with the reminder policy's after-expiry wording). Null for manual and test mail.

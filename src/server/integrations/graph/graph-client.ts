@@ -45,6 +45,7 @@ export const USER_SELECT_FIELDS = [
   'onPremisesSyncEnabled',
   'onPremisesSecurityIdentifier',
   'onPremisesImmutableId',
+  'preferredLanguage',
 ] as const;
 
 export interface GraphUser extends DirectoryUser {
@@ -55,6 +56,8 @@ export interface GraphUser extends DirectoryUser {
   onPremisesSecurityIdentifier: string | null;
   /** Usually base64 of the AD objectGUID; null for cloud users. */
   onPremisesImmutableId: string | null;
+  /** The language the user reads ('de-DE'), as set in Entra or synced from on-premises; null when unset. */
+  preferredLanguage: string | null;
 }
 
 export interface GraphGroup {
@@ -188,7 +191,7 @@ export class GraphClient {
   async sendMail(from: string, message: MailMessage): Promise<void> {
     const url = this.graphUrl(`/users/${encodeURIComponent(from)}/sendMail`);
     const operation: GraphOperation = { action: `send mail as ${from}`, permission: 'Mail.Send', sender: from };
-    const body = Buffer.from(this.mimeMessage(from, message), 'utf8').toString('base64');
+    const body = Buffer.from(await this.mimeMessage(from, message), 'utf8').toString('base64');
     if (body.length > GRAPH_MAX_REQUEST_BYTES) {
       const megabytes = (body.length / 1024 / 1024).toFixed(1);
       throw new GraphError({
@@ -202,9 +205,17 @@ export class GraphClient {
     await this.call('POST', url, operation, { body, contentType: 'text/plain', retryTransportErrors: false });
   }
 
-  private mimeMessage(from: string, message: MailMessage): string {
+  private async mimeMessage(from: string, message: MailMessage): Promise<string> {
     try {
-      return buildMimeMessage({ from, to: message.to, cc: message.cc, subject: message.subject, html: message.html, text: message.text, date: this.clock() });
+      return await buildMimeMessage({
+        from,
+        to: message.to,
+        cc: message.cc,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        date: this.clock(),
+      });
     } catch (error) {
       if (!(error instanceof MimeAddressError)) throw error;
       throw new GraphError({ code: 'invalid_address', status: null, kind: 'unexpected', actionableMessage: `${error.message} The email was not sent.` });
@@ -417,6 +428,7 @@ function toGraphUser(item: unknown): GraphUser {
     onPremisesSyncEnabled: typeof raw.onPremisesSyncEnabled === 'boolean' ? raw.onPremisesSyncEnabled : null,
     onPremisesSecurityIdentifier: nullableString(raw.onPremisesSecurityIdentifier),
     onPremisesImmutableId: nullableString(raw.onPremisesImmutableId),
+    preferredLanguage: nullableString(raw.preferredLanguage),
   };
 }
 

@@ -91,11 +91,11 @@ describe('EmailTemplateEditor (first paint)', () => {
     };
 
     it('in Los Angeles', () => {
-      expect(render5DaysOn('America/Los_Angeles')).toContain('<p>Expires 3/13/2025</p>');
+      expect(render5DaysOn('America/Los_Angeles')).toContain('<p>Expires March 13, 2025</p>');
     });
 
     it('in UTC', () => {
-      expect(render5DaysOn('UTC')).toContain('<p>Expires 3/14/2025</p>');
+      expect(render5DaysOn('UTC')).toContain('<p>Expires March 14, 2025</p>');
     });
   });
 });

@@ -6,6 +6,7 @@ import { cspNonce } from '@/lib/csp-nonce';
 import { cn } from '@/lib/utils';
 import { EditorToolbar } from './editor-toolbar';
 import { templateEditorExtensions } from './editor-extensions';
+import type { Language } from '../../../shared/domain/languages';
 import { TemplatePreview } from './template-preview';
 import { TemplateVariableButtons } from './template-variable-buttons';
 
@@ -30,6 +31,8 @@ export interface EmailTemplateEditorProps {
   previewSubject?: string | undefined;
   /** The preview frame's accessible name, when a page has more than one. */
   previewTitle?: string;
+  /** The language the template is written in: the preview's dates and text direction follow it. */
+  previewLanguage?: Language | undefined;
 }
 
 // Tailwind's reset strips list markers and paragraph spacing; the editing surface restores what an
@@ -58,6 +61,7 @@ export function EmailTemplateEditor({
   ariaLabel = 'Email template',
   previewSubject,
   previewTitle,
+  previewLanguage,
 }: EmailTemplateEditorProps) {
   const fallbackId = useId();
   const editorId = id ?? fallbackId;
@@ -114,7 +118,14 @@ export function EmailTemplateEditor({
           )}
         </div>
       </div>
-      <TemplatePreview templateHtml={value} companyName={companyName} timeZone={timeZone} subject={previewSubject} title={previewTitle} />
+      <TemplatePreview
+        templateHtml={value}
+        companyName={companyName}
+        timeZone={timeZone}
+        subject={previewSubject}
+        title={previewTitle}
+        language={previewLanguage}
+      />
     </div>
   );
 }

@@ -34,7 +34,7 @@ describe('buildPreviewDocument', () => {
     expect(doc).toMatch(/^<!DOCTYPE html>/);
     expect(doc).toContain('<title>Password Expiration Notice</title>');
     expect(doc).toContain('Subject: <strong>Password Expiration Notice</strong>');
-    expect(doc).toContain('<p>Dear Alex Johnson, 5 days until 3/20/2025 at Contoso</p>');
+    expect(doc).toContain('<p>Dear Alex Johnson, 5 days until March 20, 2025 at Contoso</p>');
     expect(doc).toContain('font-weight:bold;">Contoso</td>');
     expect(doc).toContain('An automated password reminder from Contoso IT.');
     expect(doc).not.toContain('{{');

@@ -2,6 +2,7 @@
 // the server's (subject, values, frame).
 import { emailPreviewDocument, fillTemplate, REMINDER_SUBJECT, sampleEmailValues } from '../../../shared/domain/email-template';
 import { localDateOf } from '../../../shared/domain/days-until';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/domain/languages';
 import type { LocalDate } from '../../../shared/domain/local-date';
 import { normalizeTimeZone } from '../../../shared/domain/time-zones';
 
@@ -18,8 +19,17 @@ export function previewToday(now: Date, timeZone: string | undefined): LocalDate
   return localDateOf(now, zone);
 }
 
-/** A complete HTML document for a sandboxed frame: the template as a sample recipient reads it on `today`, under `subject`. */
-export function buildPreviewDocument(templateHtml: string, companyName: string, today: LocalDate, subject: string = REMINDER_SUBJECT): string {
-  const values = sampleEmailValues(today, companyName.trim() || FALLBACK_COMPANY_NAME);
-  return emailPreviewDocument(subject, fillTemplate(templateHtml, values), values.companyName);
+/**
+ * A complete HTML document for a sandboxed frame: the template as a sample recipient reads it on
+ * `today`, under `subject`, written in `language` (its dates in that language's usual locale).
+ */
+export function buildPreviewDocument(
+  templateHtml: string,
+  companyName: string,
+  today: LocalDate,
+  subject: string = REMINDER_SUBJECT,
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const values = sampleEmailValues(today, companyName.trim() || FALLBACK_COMPANY_NAME, LANGUAGES[language].locale);
+  return emailPreviewDocument(subject, fillTemplate(templateHtml, values), values.companyName, language);
 }

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
 import { SAMPLE_DAYS_REMAINING } from '../../../shared/domain/email-template';
+import type { Language } from '../../../shared/domain/languages';
 import { buildPreviewDocument, previewToday } from './preview-document';
 
 /**
@@ -12,6 +13,8 @@ export function TemplatePreview({
   timeZone,
   subject,
   title,
+  language,
+  note,
 }: {
   templateHtml: string;
   companyName: string;
@@ -20,11 +23,15 @@ export function TemplatePreview({
   subject?: string | undefined;
   /** The frame's accessible name. */
   title?: string | undefined;
+  /** The language the sample is written in (its dates and layout); English by default. */
+  language?: Language | undefined;
+  /** A line under the heading, e.g. which language's wording is shown. */
+  note?: string | undefined;
 }) {
   const headingId = useId();
   const srcDoc = useMemo(
-    () => buildPreviewDocument(templateHtml, companyName, previewToday(new Date(), timeZone), subject),
-    [templateHtml, companyName, timeZone, subject],
+    () => buildPreviewDocument(templateHtml, companyName, previewToday(new Date(), timeZone), subject, language),
+    [templateHtml, companyName, timeZone, subject, language],
   );
   return (
     <section aria-labelledby={headingId} className="flex min-h-80 flex-col overflow-hidden rounded-md border">
@@ -33,6 +40,7 @@ export function TemplatePreview({
           Live Preview
         </h4>
         <p className="text-xs text-muted-foreground">Sample values, with {SAMPLE_DAYS_REMAINING} days remaining</p>
+        {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
       </div>
       <iframe title={title ?? 'Email preview'} sandbox="" srcDoc={srcDoc} className="w-full flex-1 bg-white" />
     </section>

@@ -12,7 +12,16 @@ import { ScheduleCard } from './schedule-card';
  * The Configuration tab. `actions` sit beside Save Configuration (the app puts Test Configuration
  * there, which belongs to the testing feature).
  */
-export function ConfigurationTab({ actions, microsoftConnection }: { actions?: ReactNode; microsoftConnection?: ReactNode }) {
+export function ConfigurationTab({
+  actions,
+  microsoftConnection,
+  templateLanguages,
+}: {
+  actions?: ReactNode;
+  microsoftConnection?: ReactNode;
+  /** Shown under the email template (the template-languages feature's card). */
+  templateLanguages?: ReactNode;
+}) {
   const { configuration, values, loadError, retryLoad, hasUnsavedChanges, save } = useConfigurationForm();
 
   if (loadError && !values) {
@@ -35,6 +44,7 @@ export function ConfigurationTab({ actions, microsoftConnection }: { actions?: R
     <form noValidate onSubmit={handleSubmit} aria-label="Configuration" className="grid gap-6">
       <CredentialsCard microsoftConnection={microsoftConnection} />
       <EmailTemplateCard />
+      {templateLanguages}
       <ScheduleCard />
       <GroupFiltersCard />
       <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap items-center justify-end gap-3 rounded-lg border bg-card/95 px-4 py-3 shadow-sm backdrop-blur">

@@ -174,14 +174,14 @@ describe('UsersTable', () => {
 
   it('has the documented columns', () => {
     const headers = [...renderTable([]).matchAll(/<th\b[^>]*>([\s\S]*?)<\/th>/g)].map((match) => textOf(match[1] ?? ''));
-    expect(headers).toEqual(['User', 'Email', 'Expires In', 'Reason', 'Last Notified', 'Status', 'Actions']);
+    expect(headers).toEqual(['User', 'Email', 'Language', 'Expires In', 'Reason', 'Last Notified', 'Status', 'Actions']);
   });
 
   it('shows the given empty message', () => {
     expect(textOf(renderTable([]))).toContain('No users found matching your search.');
   });
 
-  it('shows initials, email, the expiry badge, last notified and status for each user', () => {
+  it("shows initials, email, the user's language, the expiry badge, last notified and status for each user", () => {
     const html = renderTable([
       user(),
       user({
@@ -189,6 +189,7 @@ describe('UsersTable', () => {
         userId: 'graph-2',
         userDisplayName: 'Grace Hopper',
         userEmail: 'grace@contoso.com',
+        preferredLanguage: 'de-DE',
         daysUntilExpiry: 1,
         lastNotified: '2025-03-14T09:30:00.000Z',
         status: 'notified',
@@ -197,9 +198,9 @@ describe('UsersTable', () => {
     ]);
     const rows = [...html.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/g)].slice(1).map((match) => textOf(match[1] ?? ''));
     expect(rows).toEqual([
-      'AL Ada King Lovelace ada.lovelace@contoso.com 5 days Domain policy (90 days) Never Pending',
-      'GH Grace Hopper grace@contoso.com 1 day Domain policy (90 days) 3/14/2025, 9:30 AM UTC Notified',
-      'AT Alan Turing alan@contoso.com Expired 2 days ago Domain policy (90 days) Never Expired',
+      'AL Ada King Lovelace ada.lovelace@contoso.com Default language 5 days Domain policy (90 days) Never Pending',
+      'GH Grace Hopper grace@contoso.com German (Germany) 1 day Domain policy (90 days) 3/14/2025, 9:30 AM UTC Notified',
+      'AT Alan Turing alan@contoso.com Default language Expired 2 days ago Domain policy (90 days) Never Expired',
     ]);
     expect([...html.matchAll(/data-tone="(\w+)"/g)].map((match) => match[1])).toEqual(['blue', 'red', 'red']);
   });

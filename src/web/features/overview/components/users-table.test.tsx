@@ -23,7 +23,7 @@ describe('UsersTable', () => {
       />,
       { selected: buildTenant() },
     );
-    expect(rowTexts(html)).toEqual(['OO Olga Onprem ada.lovelace@contoso.com No date Managed on-premises Never Not applicable']);
+    expect(rowTexts(html)).toEqual(['OO Olga Onprem ada.lovelace@contoso.com Default language No date Managed on-premises Never Not applicable']);
     expect(buttonNames(html)[0]).toMatch(/^Olga Onprem.*s password has no expiry date$/);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Olga Onprem|aria-label="Olga Onprem[^"]*"[^>]*disabled=""/);
   });
@@ -74,6 +74,7 @@ describe('UsersTable', () => {
     const html = renderHtml(<UsersTable users={[user()]} emptyMessage="" timeZone="UTC" />, { selected: buildTenant() });
     expect([...html.matchAll(/<td\b[^>]*data-label="([^"]+)"/g)].map((match) => match[1])).toEqual([
       'Email',
+      'Language',
       'Expires In',
       'Reason',
       'Last Notified',

@@ -6,6 +6,7 @@ import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { useCan } from '@/lib/member-role';
+import { languageLabel } from '../utils/language-label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
@@ -21,6 +22,7 @@ import { DeliveryBadge, ExpiryBadge, RowStatusBadge } from './expiry-badges';
 const columns: readonly { name: string; sort?: PasswordExpirationSort }[] = [
   { name: 'User', sort: 'name' },
   { name: 'Email', sort: 'email' },
+  { name: 'Language' },
   { name: 'Expires In', sort: 'expiry' },
   { name: 'Reason' },
   { name: 'Last Notified', sort: 'last_notified' },
@@ -153,6 +155,9 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
       </TableCell>
       <TableCell data-label="Email" className={cardCell}>
         {user.userEmail}
+      </TableCell>
+      <TableCell data-label="Language" className={cn(cardCell, 'text-muted-foreground max-sm:break-normal')}>
+        {languageLabel(user.preferredLanguage)}
       </TableCell>
       <TableCell data-label="Expires In" className={cardCell}>
         <ExpiryBadge daysUntilExpiry={user.daysUntilExpiry} />

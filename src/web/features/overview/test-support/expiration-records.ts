@@ -7,6 +7,7 @@ export function expirationRecord(overrides: Partial<PasswordExpirationRecord> = 
     userId: 'graph-1',
     userEmail: 'ada.lovelace@contoso.com',
     userDisplayName: 'Ada King Lovelace',
+    preferredLanguage: null,
     passwordExpiryDate: '2025-03-20T15:00:00.000Z',
     daysUntilExpiry: 5,
     expiryReason: 'domain_policy',

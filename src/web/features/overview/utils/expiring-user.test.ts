@@ -8,6 +8,7 @@ function record(overrides: Partial<PasswordExpirationRecord> = {}): PasswordExpi
     userId: 'graph-user-1',
     userEmail: 'ada@contoso.com',
     userDisplayName: 'Ada Lovelace',
+    preferredLanguage: null,
     passwordExpiryDate: '2025-03-20T15:00:00.000Z',
     daysUntilExpiry: 5,
     lastNotified: null,
@@ -57,6 +58,7 @@ describe('userDetails', () => {
       title: 'Ada Lovelace',
       lines: [
         ['Email', 'ada@contoso.com'],
+        ['Language', 'Default language'],
         ['Expires', '3/20/2025'],
         ['Days remaining', 'Expired 2 days ago'],
       ],
@@ -68,6 +70,7 @@ describe('userDetails', () => {
       userDetails(record({ passwordExpiryDate: null, daysUntilExpiry: null, expiryReason: 'managed_on_premises', validityDays: null }), 'UTC').lines,
     ).toEqual([
       ['Email', 'ada@contoso.com'],
+      ['Language', 'Default language'],
       ['Expires', 'Managed on-premises'],
       ['Days remaining', '—'],
     ]);

@@ -1,6 +1,7 @@
 import type { PasswordExpirationRecord, SendManualEmailBody } from '../../../../shared/api/notifications';
 import { expiryBadge } from '../../../../shared/domain/expiry-badge';
 import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
+import { languageLabel } from './language-label';
 
 /**
  * The expiry as an en-US date ('3/20/2025'), on the viewer's calendar unless a zone is given; a
@@ -37,6 +38,7 @@ export function userDetails(record: PasswordExpirationRecord, timeZone?: string)
     title: record.userDisplayName || record.userEmail,
     lines: [
       ['Email', record.userEmail],
+      ['Language', languageLabel(record.preferredLanguage)],
       ['Expires', expiryDateText(record, timeZone)],
       ['Days remaining', daysRemainingText(record.daysUntilExpiry)],
     ],
