@@ -8,7 +8,7 @@ import {
 } from '../../shared/api/configuration.js';
 import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
-import { getConnectionStatus } from './connection-status.js';
+import { currentConnectionStatus } from './connection-verification.js';
 import { readConfiguration, toConfigurationDto } from './configuration-store.js';
 import type { TenantGraphDeps } from './graph-connection.js';
 import { saveConfiguration } from './save-configuration.js';
@@ -54,7 +54,7 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
   app.get(
     '/api/connection-status',
     { preHandler: guards.requireTenant },
-    async (request): Promise<ConnectionStatus> => getConnectionStatus(deps.db, tenantIdOf(request)),
+    async (request): Promise<ConnectionStatus> => currentConnectionStatus(deps, tenantIdOf(request)),
   );
 
   const demoCredentials = deps.demoGraphCredentials;
