@@ -30,6 +30,8 @@ export interface EmailTemplateEditorProps {
   previewSubject?: string | undefined;
   /** The preview frame's accessible name, when a page has more than one. */
   previewTitle?: string;
+  /** The preview's sample: days until the expiry, negative after it (the after-expiry template). */
+  previewDaysRemaining?: number;
 }
 
 // Tailwind's reset strips list markers and paragraph spacing; the editing surface restores what an
@@ -58,6 +60,7 @@ export function EmailTemplateEditor({
   ariaLabel = 'Email template',
   previewSubject,
   previewTitle,
+  previewDaysRemaining,
 }: EmailTemplateEditorProps) {
   const fallbackId = useId();
   const editorId = id ?? fallbackId;
@@ -114,7 +117,14 @@ export function EmailTemplateEditor({
           )}
         </div>
       </div>
-      <TemplatePreview templateHtml={value} companyName={companyName} timeZone={timeZone} subject={previewSubject} title={previewTitle} />
+      <TemplatePreview
+        templateHtml={value}
+        companyName={companyName}
+        timeZone={timeZone}
+        subject={previewSubject}
+        title={previewTitle}
+        sampleDaysRemaining={previewDaysRemaining}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // What the live preview shows: the mail a sample recipient gets, built by the same shared rules as
 // the server's (subject, values, frame).
-import { emailPreviewDocument, fillTemplate, REMINDER_SUBJECT, sampleEmailValues } from '../../../shared/domain/email-template';
+import { emailPreviewDocument, fillTemplate, REMINDER_SUBJECT, SAMPLE_DAYS_REMAINING, sampleEmailValues } from '../../../shared/domain/email-template';
 import { localDateOf } from '../../../shared/domain/days-until';
 import type { LocalDate } from '../../../shared/domain/local-date';
 import { normalizeTimeZone } from '../../../shared/domain/time-zones';
@@ -18,8 +18,17 @@ export function previewToday(now: Date, timeZone: string | undefined): LocalDate
   return localDateOf(now, zone);
 }
 
-/** A complete HTML document for a sandboxed frame: the template as a sample recipient reads it on `today`, under `subject`. */
-export function buildPreviewDocument(templateHtml: string, companyName: string, today: LocalDate, subject: string = REMINDER_SUBJECT): string {
-  const values = sampleEmailValues(today, companyName.trim() || FALLBACK_COMPANY_NAME);
+/**
+ * A complete HTML document for a sandboxed frame: the template as a sample recipient reads it on
+ * `today`, under `subject`, `daysRemaining` before the expiry (negative: after it).
+ */
+export function buildPreviewDocument(
+  templateHtml: string,
+  companyName: string,
+  today: LocalDate,
+  subject: string = REMINDER_SUBJECT,
+  daysRemaining = SAMPLE_DAYS_REMAINING,
+): string {
+  const values = sampleEmailValues(today, companyName.trim() || FALLBACK_COMPANY_NAME, daysRemaining);
   return emailPreviewDocument(subject, fillTemplate(templateHtml, values), values.companyName);
 }

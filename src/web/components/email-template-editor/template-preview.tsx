@@ -1,9 +1,9 @@
 import { useId, useMemo } from 'react';
-import { SAMPLE_DAYS_REMAINING } from '../../../shared/domain/email-template';
+import { SAMPLE_DAYS_REMAINING, sampleValuesCaption } from '../../../shared/domain/email-template';
 import { buildPreviewDocument, previewToday } from './preview-document';
 
 /**
- * The email as a recipient with 5 days left would see it. The frame is sandboxed with no
+ * The email as a sample recipient would see it: 5 days before the expiry, or after it for the after-expiry template. The frame is sandboxed with no
  * permissions: the template is the administrator's HTML, and nothing in it may run here.
  */
 export function TemplatePreview({
@@ -12,6 +12,7 @@ export function TemplatePreview({
   timeZone,
   subject,
   title,
+  sampleDaysRemaining = SAMPLE_DAYS_REMAINING,
 }: {
   templateHtml: string;
   companyName: string;
@@ -20,11 +21,13 @@ export function TemplatePreview({
   subject?: string | undefined;
   /** The frame's accessible name. */
   title?: string | undefined;
+  /** The sample's days until the expiry; negative after it. */
+  sampleDaysRemaining?: number | undefined;
 }) {
   const headingId = useId();
   const srcDoc = useMemo(
-    () => buildPreviewDocument(templateHtml, companyName, previewToday(new Date(), timeZone), subject),
-    [templateHtml, companyName, timeZone, subject],
+    () => buildPreviewDocument(templateHtml, companyName, previewToday(new Date(), timeZone), subject, sampleDaysRemaining),
+    [templateHtml, companyName, timeZone, subject, sampleDaysRemaining],
   );
   return (
     <section aria-labelledby={headingId} className="flex min-h-80 flex-col overflow-hidden rounded-md border">
@@ -32,7 +35,7 @@ export function TemplatePreview({
         <h4 id={headingId} className="text-sm font-medium">
           Live Preview
         </h4>
-        <p className="text-xs text-muted-foreground">Sample values, with {SAMPLE_DAYS_REMAINING} days remaining</p>
+        <p className="text-xs text-muted-foreground">{sampleValuesCaption(sampleDaysRemaining)}</p>
       </div>
       <iframe title={title ?? 'Email preview'} sandbox="" srcDoc={srcDoc} className="w-full flex-1 bg-white" />
     </section>
