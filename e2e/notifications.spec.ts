@@ -65,7 +65,7 @@ test('template with colour and variables -> preview -> Run Now -> users and acti
   await expect(page.getByText('No password check has run yet.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Run Now' }).click();
-  await expect(toast(page, /^Checked \d+ users?: \d+ passwords? expires? within 7 days/)).toBeVisible();
+  await expect(toast(page, /^Checked \d+ users?: \d+ passwords? expiring soon \(by /)).toBeVisible();
 
   const recentActivity = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Recent Activity' }) });
   // The dashboard lists the latest 3 entries; the run's reminders, sent right after it, may already

@@ -37,7 +37,9 @@ test('users table: expiring soon first, filters, sorting, reasons, delivery stat
   await page.reload();
 
   await page.getByRole('button', { name: 'Run Now' }).click();
-  await expect(toast(page, /^Checked \d+ users?: \d+ passwords? expires? within 7 days/)).toBeVisible();
+  const runToast = toast(page, /^Checked \d+ users?: \d+ passwords? expiring soon \(by \d+\/\d+\/\d{4}\)/);
+  await expect(runToast).toBeVisible();
+  const toastSoon = Number(/: (\d+) passwords? expiring soon/.exec((await runToast.textContent()) ?? '')?.[1]);
 
   // The table opens on the users expiring soon, soonest first: today's (Adele among them), then
   // tomorrow's (Alex), and so on; nobody whose password expired on an earlier day.
@@ -54,8 +56,9 @@ test('users table: expiring soon first, filters, sorting, reasons, delivery stat
   expect(adeleAt).toBeGreaterThanOrEqual(0);
   expect(alexAt).toBeGreaterThan(adeleAt);
   await expect(bodyRows(card).nth(alexAt)).toContainText('1 day');
-  // ... the same users the Expiring Soon card counts, all on the first page.
+  // ... the same users the Expiring Soon card and Run Now's message count, all on the first page.
   const soonCount = await countOf(expiringSoon);
+  expect(toastSoon).toBe(soonCount);
   await expect(page.getByRole('region', { name: 'Statistics' })).toContainText(new RegExp(`Expiring Soon\\s*${soonCount}(?!\\d)`));
   await expect(card.getByRole('navigation', { name: 'Users table pages' })).toContainText(`Showing 1–${soonCount} of ${soonCount}`);
   // Every row says where its date comes from.

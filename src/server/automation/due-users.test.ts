@@ -3,7 +3,8 @@ import { computePasswordExpiry, type DirectoryUser } from '../../shared/domain/p
 import { buildDomain, buildUser } from '../../shared/domain/test-support/directory-factories.js';
 import type { ScannedUser } from '../directory/index.js';
 import { RECENTLY_EXPIRED_DAYS, userAssessor, type CheckPolicy } from './due-users.js';
-import { AFTER_EXPIRY_DAY_RANGE } from '../../shared/domain/reminder-thresholds.js';
+import { AFTER_EXPIRY_DAY_RANGE, isReminderStillTrue } from '../../shared/domain/reminder-thresholds.js';
+import { localDateOf } from '../../shared/domain/days-until.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 const domains = [
   buildDomain('contoso.com', { isDefault: true, passwordValidityPeriodInDays: 90 }),
@@ -147,5 +148,23 @@ describe('userAssessor: reminder policy', () => {
   it('keeps every after-expiry reminder, caught up after a missed weekend check, inside the days expired passwords stay listed', () => {
     // Monday catches up Friday's days under skip: up to 3 days late.
     expect(AFTER_EXPIRY_DAY_RANGE.max + 3).toBeLessThanOrEqual(RECENTLY_EXPIRED_DAYS);
+  });
+});
+
+describe('userAssessor: planning agrees with the sender on the day', () => {
+  it('at 01:38 EST on 11/27 plans no before-expiry reminder for a password that expired on 11/26, even as a catch-up', () => {
+    const now = '2026-11-27T06:38:00Z';
+    const timeZone = 'America/New_York';
+    const today = localDateOf(now, timeZone);
+    expect(today).toBe('2026-11-27');
+    const thresholds = { reminderDays: [14, 7, 3, 1, 0], afterExpiryDays: [] };
+    const assess = userAssessor({ today, timeZone, daysBeforeExpiration: 14, weekendProcessing: 'include', thresholds });
+    // 10:00 EST on 11/26: the expiry-day threshold fell on the previous check's day.
+    const expired = assess(scanned('2026-11-26T15:00:00Z'));
+    expect(expired).toMatchObject({ listed: true, due: false, reminder: null, daysUntilExpiry: -1 });
+    // The sender would refuse it: a before-expiry reminder is true only up to the expiry day.
+    expect(isReminderStillTrue({ afterExpiry: false }, '2026-11-26', today)).toBe(false);
+    // Expiring today: the expiry-day reminder is planned and still true when it goes out.
+    expect(assess(scanned('2026-11-27T15:00:00Z'))).toMatchObject({ due: true, reminder: { threshold: 0, afterExpiry: false } });
   });
 });

@@ -2,8 +2,8 @@
 // filters and computed the expiry with the expiry engine).
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { addDays, daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
-import { reminderDaysCovered } from '../../shared/domain/reminder-window.js';
-import { reminderLeadDays, reminderOnRun, type ReminderRule, type ThresholdReminder } from '../../shared/domain/reminder-thresholds.js';
+import { expiringSoonUntil } from '../../shared/domain/expiring-soon.js';
+import { reminderOnRun, type ReminderRule, type ThresholdReminder } from '../../shared/domain/reminder-thresholds.js';
 import type { DatedExpiryReason, UndatedExpiryReason } from '../../shared/domain/password-expiry.js';
 import type { ScannedUser } from '../directory/index.js';
 
@@ -36,7 +36,7 @@ export type UserAssessment =
       due: boolean;
       /** What this check sends (null when not due): the ledger's threshold and which wording. */
       reminder: ThresholdReminder | null;
-      /** Listed for the projections only (listAheadDays): past the last day this check reminds for. */
+      /** Listed for the projections only (listAheadDays): past the last day this check reminds for, so not expiring soon. */
       lookAhead: boolean;
       /** The directory's mailbox address; null: the user cannot be mailed. */
       mailAddress: string | null;
@@ -63,12 +63,6 @@ const LISTED_WITHOUT_DATE: ReadonlySet<UndatedExpiryReason> = new Set([
   'on_premises_changed',
 ]);
 
-/** The last day whose expiries a check on `today` may remind: the window (or the policy's first reminder) of the last day it covers. */
-function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
-  const covered = reminderDaysCovered(policy.today, policy.weekendProcessing);
-  return addDays(covered.at(-1) ?? policy.today, reminderLeadDays(policy));
-}
-
 /**
  * Enabled users with a date from the expiry engine are listed while their expiry lies between
  * RECENTLY_EXPIRED_DAYS ago and the last day the check reminds for (plus listAheadDays); they are
@@ -79,7 +73,7 @@ function lastRemindedExpiryDay(policy: CheckPolicy): LocalDate {
  * accounts are not listed.
  */
 export function userAssessor(policy: CheckPolicy): (user: ScannedUser) => UserAssessment {
-  const remindedUntil = lastRemindedExpiryDay(policy);
+  const remindedUntil = expiringSoonUntil(policy);
   const listedUntil = addDays(remindedUntil, policy.listAheadDays ?? 0);
   return (user) => {
     if (!user.accountEnabled) return { listed: false };

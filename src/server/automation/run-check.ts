@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CheckSummary } from '../../shared/api/dashboard.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import type { LocalDate } from '../../shared/domain/local-date.js';
+import { EXPIRING_SOON_LABEL, expiringSoonUntil } from '../../shared/domain/expiring-soon.js';
+import { formatDateUs } from '../../shared/domain/us-format.js';
 import { notifyCheckFailed } from '../account-mail/index.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
 import { whileRunIsAlive, withRunLocks } from './interrupted-runs.js';
@@ -119,8 +121,8 @@ async function executeCheck(
   const audit = { actorUserId: run.actorUserId, details: { runId: run.id, trigger: run.trigger } };
   recordCheckStarted(run.trigger);
   try {
-    const { summary, failures } = await checkDirectory(services, tenantId, connection, run.id, startedAt);
-    const message = describeCheck(summary, connection.configuration.daysBeforeExpiration, failures);
+    const { summary, failures, expiringUntil } = await checkDirectory(services, tenantId, connection, run.id, startedAt);
+    const message = describeCheck(summary, expiringUntil, failures);
     const finishedAt = clock();
     await db.transaction(async (tx) => {
       await tx
@@ -164,7 +166,7 @@ async function checkDirectory(
   connection: GraphConnection,
   runId: string,
   now: Date,
-): Promise<{ summary: CheckSummary; failures: EarlierFailures }> {
+): Promise<{ summary: CheckSummary; failures: EarlierFailures; expiringUntil: LocalDate }> {
   const { db } = services;
   const { configuration } = connection;
   const policy: CheckPolicy = {
@@ -265,7 +267,7 @@ async function checkDirectory(
           continue;
         }
         if (found.daysUntilExpiry < 0) summary.recentlyExpiredUsers += 1;
-        else if (found.daysUntilExpiry <= configuration.daysBeforeExpiration) summary.expiringUsers += 1;
+        else if (!found.lookAhead) summary.expiringUsers += 1;
         records.push({
           ...listed,
           passwordExpiresAt: new Date(found.expiresAt),
@@ -305,7 +307,7 @@ async function checkDirectory(
   summary.scannedUsers = scan.counts.totalUsers;
   await removeUncheckedRecords(db, tenantId, now);
   await onPremises.finish();
-  return { summary, failures };
+  return { summary, failures, expiringUntil: expiringSoonUntil(policy) };
 }
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -319,13 +321,13 @@ function because(reasons: ReadonlyMap<SendErrorKind, number>): string {
 }
 
 /**
- * 'Checked 1,234 users: 12 passwords expire within 7 days, 3 have expired in the last 30 days;
+ * 'Checked 1,234 users: 12 passwords expiring soon (by 12/11/2026), 3 have expired in the last 30 days;
  * 10 reminders queued, 4 of them again after failing earlier today because ..., 2 users were
  * already reminded today.'
  */
-function describeCheck(summary: CheckSummary, daysBeforeExpiration: number, failures: EarlierFailures): string {
+function describeCheck(summary: CheckSummary, expiringUntil: LocalDate, failures: EarlierFailures): string {
   const found = [
-    `${count(summary.expiringUsers, 'password expires', 'passwords expire')} within ` + `${count(daysBeforeExpiration, 'day', 'days')}`,
+    `${count(summary.expiringUsers, 'password', 'passwords')} ${EXPIRING_SOON_LABEL.toLowerCase()} (by ${formatDateUs(expiringUntil)})`,
     ...(summary.recentlyExpiredUsers > 0 ? [`${count(summary.recentlyExpiredUsers, 'has', 'have')} expired in the last 30 days`] : []),
   ];
   const done = [

@@ -7,7 +7,8 @@ import type { PayPalTransaction } from '../integrations/paypal/index.js';
 
 type PaymentStatus = (typeof billingPayments.$inferSelect)['status'];
 
-// Transactions that took money (or gave it back); PENDING and DECLINED ones never did.
+// Transactions that took money (or gave it back); PENDING and DECLINED ones never did. One without
+// a status (PayPal's schema allows it) is left for a later sync that says what became of it.
 const RECORDED_STATUSES: Readonly<Record<string, PaymentStatus>> = {
   COMPLETED: 'completed',
   REFUNDED: 'refunded',
@@ -30,7 +31,10 @@ export async function recordPayments(
   target: { tenantId: string; paypalSubscriptionId: string; plan: PlanId },
   transactions: readonly PayPalTransaction[],
 ): Promise<void> {
-  const recorded = transactions.filter((transaction) => RECORDED_STATUSES[transaction.status] !== undefined);
+  const recorded = transactions.flatMap((transaction) => {
+    const status = transaction.status === undefined ? undefined : RECORDED_STATUSES[transaction.status];
+    return status === undefined ? [] : [{ ...transaction, status }];
+  });
   if (recorded.length === 0) return;
   const known = await tx
     .select({ transactionId: billingPayments.paypalTransactionId, status: billingPayments.status })
@@ -45,7 +49,7 @@ export async function recordPayments(
 
   const ordered = [...recorded].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
   for (const transaction of ordered) {
-    const status = RECORDED_STATUSES[transaction.status]!;
+    const { status } = transaction;
     const previous = knownStatus.get(transaction.id);
     if (previous === status) continue;
     if (previous !== undefined) {

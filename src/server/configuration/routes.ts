@@ -8,7 +8,7 @@ import {
 } from '../../shared/api/configuration.js';
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import { validate } from '../http/validate.js';
-import { getConnectionStatus } from './connection-status.js';
+import { currentConnectionStatus } from './connection-verification.js';
 import { readConfiguration, toConfigurationDto } from './configuration-store.js';
 import type { TenantGraphDeps } from './graph-connection.js';
 import { saveConfiguration } from './save-configuration.js';
@@ -48,7 +48,7 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
     async (request): Promise<TestConfigurationResult> => testConfiguration(deps, tenantIdOf(request), userIdOf(request)),
   );
 
-  app.get('/api/connection-status', allow('viewer'), async (request): Promise<ConnectionStatus> => getConnectionStatus(deps.db, tenantIdOf(request)));
+  app.get('/api/connection-status', allow('viewer'), async (request): Promise<ConnectionStatus> => currentConnectionStatus(deps, tenantIdOf(request)));
 
   const demoCredentials = deps.demoGraphCredentials;
   if (demoCredentials) {

@@ -1,7 +1,6 @@
-import { and, between, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DashboardStats } from '../../shared/api/dashboard.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
-import { addDays } from '../../shared/domain/local-date.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
 import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import { nextCheckAfter } from '../automation/index.js';
@@ -53,7 +52,11 @@ function prepareQueries(db: Database) {
   const expiring = db
     .select({ count: count() })
     .from(passwordExpirations)
-    .where(and(eq(passwordExpirations.tenantId, tenantId), between(passwordExpirations.expiryDate, sql.placeholder('today'), sql.placeholder('windowEnd'))));
+    // Expiring soon (src/shared/domain/expiring-soon.ts): the users table's rows from today on; the check left out
+    // those listed only for the projections, so the card, the table's filter and the check's message count the same.
+    .where(
+      and(eq(passwordExpirations.tenantId, tenantId), gte(passwordExpirations.expiryDate, sql.placeholder('today')), eq(passwordExpirations.lookAhead, false)),
+    );
   // Only mail Graph accepted counts as sent.
   const sentToday = db
     .select({ count: count() })
@@ -77,8 +80,7 @@ export async function dashboardStats(deps: { db: Database; clock: Clock }, tenan
   const configuration = state?.configuration ?? null;
   const timeZone = configuration?.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDateOf(now, timeZone);
-  const window = configuration?.daysBeforeExpiration ?? 0;
-  const [counts] = await queries.counts.execute({ tenantId, today, windowEnd: addDays(today, window), startOfToday: instantOfWallClock(today, 0, timeZone) });
+  const [counts] = await queries.counts.execute({ tenantId, today, startOfToday: instantOfWallClock(today, 0, timeZone) });
 
   const subscribed = state
     ? effectiveStatus(

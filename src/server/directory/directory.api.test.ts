@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configurations } from '../db/schema/index.js';
 import { DEMO_APP_WITHOUT_GROUP_MEMBER_READ, DEMO_GRAPH_CREDENTIALS } from '../../simulators/graph/index.js';
 import {
   configurationFor,
@@ -38,7 +40,12 @@ describe('GET /api/security-groups', () => {
       checkedAt: null,
     });
     await saveConfiguration(harness, owner, configurationFor());
-    expect((await connectionStatus(harness, owner)).connectionStatus).toBe('unknown');
+    // Stored, not read through the badge's route (which verifies a verdict never checked at once).
+    const [stored] = await harness.database.db
+      .select({ status: configurations.connectionStatus })
+      .from(configurations)
+      .where(eq(configurations.tenantId, owner.tenantId));
+    expect(stored?.status).toBe('unknown');
 
     const response = await securityGroups(owner);
     expect(response.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { daysBetween } from '../../shared/domain/local-date.js';
+import { isReminderStillTrue } from '../../shared/domain/reminder-thresholds.js';
 import { formatDateUs } from '../../shared/domain/us-format.js';
 import { formatLocalDateFor } from '../../shared/domain/localized-values.js';
 import { mainReminderWording, type OrganizationWording, wordingForRecipient } from '../../shared/domain/template-variant.js';
@@ -112,7 +113,7 @@ function renderRow(sender: Pick<TenantSender, 'wording' | 'companyName' | 'timeZ
  */
 export async function deliverClaimedEmail(sender: TenantSender, row: EmailSendRow): Promise<DeliveryOutcome> {
   const now = sender.clock();
-  if (row.kind !== 'test' && !isAfterExpiry(row) && row.expiryDate < localDateOf(now, sender.timeZone)) {
+  if (row.kind !== 'test' && !isReminderStillTrue({ afterExpiry: isAfterExpiry(row) }, row.expiryDate, localDateOf(now, sender.timeZone))) {
     // Held back (a mailbox limit, an outage) until after the expiry day: every reminder says the
     // password expires soon, which is no longer true.
     const problem = {

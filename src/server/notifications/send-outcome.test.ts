@@ -77,6 +77,13 @@ describe('classifySendError', () => {
       scope: 'mailbox',
       reason: 'mailbox_not_found',
     });
+    expect(classify(graphError('mailbox', 403, 'ErrorSendAsDenied'))).toMatchObject({ kind: 'failed', scope: 'mailbox', reason: 'send_as_denied' });
+    expect(classify(graphError('mailbox', 403, 'ErrorQuotaExceeded'))).toMatchObject({ kind: 'failed', scope: 'mailbox', reason: 'mailbox_full' });
+    expect(classify(graphError('mailbox', 403, 'ErrorMessageSubmissionBlocked'))).toMatchObject({
+      kind: 'failed',
+      scope: 'mailbox',
+      reason: 'submission_blocked',
+    });
     expect(classify(graphError('unexpected', 400, 'ErrorInvalidRecipients'))).toMatchObject({
       kind: 'failed',
       scope: 'mail',

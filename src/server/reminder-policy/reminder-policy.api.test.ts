@@ -7,6 +7,7 @@ import { localDateOf } from '../../shared/domain/days-until.js';
 import { CHANGE_PASSWORD_URL } from '../../shared/domain/email-template.js';
 import { addDays } from '../../shared/domain/local-date.js';
 import { isRunDay, type WeekendProcessing } from '../../shared/domain/schedule.js';
+import { formatDateUs } from '../../shared/domain/us-format.js';
 import { runScheduledCheckOf } from '../automation/index.js';
 import { auditLogs, automationRuns, emailSends, passwordExpirations } from '../db/schema/index.js';
 import { drainTenant } from '../notifications/index.js';
@@ -258,6 +259,23 @@ describe('the planning under a reminder policy, and the dry run', () => {
     expect(mail[0]!.content).not.toContain('{{userPrincipalName}}');
   }, 120_000);
 
+  it('counts "expiring soon" the same on the stat card, the users table and Run Now’s message, up to the first reminder day', async () => {
+    const owner = await subscribedOwner();
+    await saveConfiguration(harness, owner, configurationFor(undefined, { timeZone: 'UTC', weekendProcessing: 'include', daysBeforeExpiration: 7 }));
+    await savePolicy(owner, policy({ reminderDays: [14, 7, 3, 1, 0], afterExpiryDays: [] }));
+    const run = await harness.app.inject({ method: 'POST', url: '/api/run-check', headers: owner.headers, payload: {} });
+    expect(run.statusCode, run.body).toBe(200);
+    const { summary, message } = run.json() as { summary: { expiringUsers: number }; message: string };
+    const page = (await request(owner, 'GET', '/api/password-expirations?filter=expiring_soon&pageSize=100')).json() as PasswordExpirationsPage;
+    const stats = (await request(owner, 'GET', '/api/dashboard-stats')).json() as { expiringSoon: number };
+    const today = localDateOf(harness.graph.clock.now(), 'UTC');
+    // Beyond the 7-day window but within the 14-day first reminder: expiring soon all the same.
+    expect(page.records.some((record) => (record.daysUntilExpiry ?? 0) > 7)).toBe(true);
+    expect(stats.expiringSoon).toBe(page.counts.expiring_soon);
+    expect(summary.expiringUsers).toBe(page.counts.expiring_soon);
+    expect(message).toContain(`${page.counts.expiring_soon} passwords expiring soon (by ${formatDateUs(addDays(today, 14))})`);
+  });
+
   it('keeps the users listed only for the projections out of the users table, which still ends at the reminder window', async () => {
     const owner = await subscribedOwner();
     await saveConfiguration(harness, owner, configurationFor(undefined, { timeZone: 'UTC', weekendProcessing: 'include', daysBeforeExpiration: 7 }));
@@ -275,7 +293,7 @@ describe('the planning under a reminder policy, and the dry run', () => {
     // The check ran yesterday (runScheduledDay moved the clock on): its 7-day window ends 6 days from today.
     expect(page.records.every((record) => (record.daysUntilExpiry ?? 0) <= 6)).toBe(true);
     const stats = (await harness.app.inject({ method: 'GET', url: '/api/dashboard-stats', headers: owner.headers })).json() as { expiringSoon: number };
-    expect(page.counts.expiring_soon).toBeLessThanOrEqual(stats.expiringSoon);
+    expect(page.counts.expiring_soon).toBe(stats.expiringSoon);
   });
 
   it('forecasts expiries and the projected reminders per day for 30 days', async () => {

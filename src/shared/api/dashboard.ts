@@ -28,7 +28,7 @@ const checkSummarySchema = z.object({
   scannedUsers: z.number(),
   /** Enabled users inside the group filters. */
   usersInScope: z.number(),
-  /** Passwords expiring within the reminder window (expiry day included). */
+  /** Passwords expiring soon (src/shared/domain/expiring-soon.ts): the same users as the dashboard's card and the users table's filter. */
   expiringUsers: z.number(),
   /** Passwords that expired within the last 30 days. */
   recentlyExpiredUsers: z.number(),

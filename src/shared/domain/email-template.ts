@@ -59,18 +59,26 @@ export function fillTemplate(template: string, values: EmailValues): string {
 export const SAMPLE_USER_NAME = 'Alex Johnson';
 const SAMPLE_USER_PRINCIPAL_NAME = 'alex.johnson@contoso.com';
 export const SAMPLE_DAYS_REMAINING = 5;
+/** The after-expiry template's sample: the password expired this many days ago ({{daysRemaining}} is then negative, as in the mail). */
+export const SAMPLE_DAYS_AFTER_EXPIRY = 3;
 
 /** The sample recipient's expiry date when `today` is the organization's (or the viewer's) date. */
-export function sampleExpiryDate(today: LocalDate): LocalDate {
-  return addDays(today, SAMPLE_DAYS_REMAINING);
+export function sampleExpiryDate(today: LocalDate, daysRemaining = SAMPLE_DAYS_REMAINING): LocalDate {
+  return addDays(today, daysRemaining);
+}
+
+/** What the sample values stand for, said under the preview: '5 days remaining', '3 days after the expiry'. */
+export function sampleValuesCaption(daysRemaining = SAMPLE_DAYS_REMAINING): string {
+  if (daysRemaining >= 0) return `Sample values, with ${daysRemaining} days remaining`;
+  return `Sample values, ${-daysRemaining} days after the password expired`;
 }
 
 /** The sample recipient's values on `today`, dates and numbers written for `locale` as in a reminder ('March 20, 2025' in en-US). */
-export function sampleEmailValues(today: LocalDate, companyName: string, locale: string = LANGUAGES.en.locale): EmailValues {
+export function sampleEmailValues(today: LocalDate, companyName: string, locale: string = LANGUAGES.en.locale, daysRemaining = SAMPLE_DAYS_REMAINING): EmailValues {
   return {
     userName: SAMPLE_USER_NAME,
-    daysRemaining: SAMPLE_DAYS_REMAINING,
-    expirationDate: formatLocalDateFor(sampleExpiryDate(today), locale),
+    daysRemaining,
+    expirationDate: formatLocalDateFor(sampleExpiryDate(today, daysRemaining), locale),
     companyName,
     userPrincipalName: SAMPLE_USER_PRINCIPAL_NAME,
     locale,

@@ -79,14 +79,16 @@ describe('thresholdReminderOnRun', () => {
     expect(onRun(expiry, expiry)).toEqual({ threshold: 0, afterExpiry: false });
     // Two days late is too late.
     expect(onRun(addDays(expiry, -5), expiry)).toBeNull();
+    // The expiry-day check did not run: the day after plans no "expires today" (the sender would refuse it).
+    expect(onRun(addDays(expiry, 1), expiry, 'include', { reminderDays: [0], afterExpiryDays: [] })).toBeNull();
   });
 
   it("sends the weekend's thresholds on Friday under weekdays, the latest of them, and Monday catches up Friday's days", () => {
     // Expires Sunday: Friday covers Saturday (1 day) and Sunday (0): the expiry-day reminder goes Friday.
     expect(onRun(FRIDAY, SUNDAY, 'weekdays')).toEqual({ threshold: 0, afterExpiry: false });
     expect(previousRunDay(MONDAY, 'weekdays')).toBe(FRIDAY);
-    // Monday finds the same (already sent) threshold again, Tuesday nothing.
-    expect(onRun(MONDAY, SUNDAY, 'weekdays')).toEqual({ threshold: 0, afterExpiry: false });
+    // Monday, the day after the expiry, catches up no before-expiry threshold (it would no longer be true), Tuesday nothing.
+    expect(onRun(MONDAY, SUNDAY, 'weekdays')).toBeNull();
     expect(onRun(TUESDAY, SUNDAY, 'weekdays')).toBeNull();
     // Under skip, a weekend threshold is not sent (as in every-day mode), nor caught up on Monday.
     expect(onRun(FRIDAY, SUNDAY, 'skip', { reminderDays: [1], afterExpiryDays: [] })).toBeNull();
@@ -122,7 +124,7 @@ describe('thresholdReminderOnRun', () => {
     );
   });
 
-  it("a missed check's threshold goes out with the next check, unless that check has a later one of its own", () => {
+  it("a missed check's threshold goes out with the next check, unless that check has a later one of its own or the password has expired", () => {
     fc.assert(
       fc.property(thresholdsArb, localDateArb, fc.integer({ min: 0, max: REMINDER_DAY_RANGE.max }), (thresholds, expiry, missedOffset) => {
         const missedDay = addDays(expiry, -missedOffset);
@@ -131,7 +133,9 @@ describe('thresholdReminderOnRun', () => {
         const missed = thresholds.reminderDays.includes(missedOffset) ? missedOffset : null;
         if (missed === null) return;
         const nextHasOwn = thresholds.reminderDays.includes(missedOffset - 1) || (missedOffset === 0 && thresholds.afterExpiryDays.includes(1));
-        expect(ledger.get(missed)).toBe(nextHasOwn ? undefined : addDays(missedDay, 1));
+        // A missed expiry day is not caught up the day after: "expires today" would no longer be true.
+        const tooLate = missedOffset === 0;
+        expect(ledger.get(missed)).toBe(nextHasOwn || tooLate ? undefined : addDays(missedDay, 1));
       }),
       PROPERTY_RUNS,
     );

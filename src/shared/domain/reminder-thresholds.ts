@@ -7,7 +7,8 @@
 // catches up on the days the previous scheduled check covered, in case that check did not run (the
 // scheduler was down): of everything that falls on those days, only the latest threshold is sent,
 // once. Older missed thresholds are dropped: a late pile of reminders saying different things is
-// worse than one current one. The send ledger keeps each threshold to one mail per user and expiry
+// worse than one current one. A before-expiry threshold is never caught up after the expiry day:
+// its mail would say "expires soon", which the sender refuses (isReminderStillTrue). The send ledger keeps each threshold to one mail per user and expiry
 // however often a check reruns.
 import { addDays, daysBetween, type LocalDate } from './local-date.js';
 import { isDueOnRun, reminderDaysCovered } from './reminder-window.js';
@@ -34,6 +35,14 @@ export interface ThresholdReminder {
 /** The thresholds as signed day counts: before expiry positive (or 0), after expiry negative. */
 function signedThresholds({ reminderDays, afterExpiryDays }: ReminderThresholds): number[] {
   return [...reminderDays, ...afterExpiryDays.map((days) => -days)];
+}
+
+/**
+ * Whether a reminder is still true on `day`: one saying the password expires soon only up to the
+ * expiry day itself; an after-expiry one always. The check plans and the sender sends by this rule.
+ */
+export function isReminderStillTrue(reminder: Pick<ThresholdReminder, 'afterExpiry'>, expiryDate: LocalDate, day: LocalDate): boolean {
+  return reminder.afterExpiry || expiryDate >= day;
 }
 
 /** The latest run day before `runDate` (the check whose days a run catches up on). */
@@ -64,7 +73,7 @@ export function thresholdReminderOnRun({
   ]);
   // The latest day is the smallest signed threshold.
   const latest = signedThresholds(thresholds)
-    .filter((threshold) => days.has(addDays(expiryDate, -threshold)))
+    .filter((threshold) => days.has(addDays(expiryDate, -threshold)) && isReminderStillTrue({ afterExpiry: threshold < 0 }, expiryDate, runDate))
     .sort((a, b) => a - b)[0];
   return latest === undefined ? null : { threshold: latest, afterExpiry: latest < 0 };
 }

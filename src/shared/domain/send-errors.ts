@@ -13,6 +13,12 @@ export const SEND_ERROR_KINDS = [
   'credentials',
   /** The From address is not a mailbox of the directory. */
   'mailbox_not_found',
+  /** Exchange refused to send as the From address (ErrorSendAsDenied): not a mailbox the app may send as. */
+  'send_as_denied',
+  /** The sending mailbox is over its storage quota (ErrorQuotaExceeded): Exchange sends nothing from it. */
+  'mailbox_full',
+  /** Exchange blocked the mailbox from sending (ErrorMessageSubmissionBlocked), e.g. restricted after outbound spam. */
+  'submission_blocked',
   /** Exchange refused the recipient's address. */
   'recipient_invalid',
   /** The sending mailbox reached its 24-hour limit: the mail carries over. */
@@ -34,6 +40,9 @@ const REASONS: Record<SendErrorKind, string> = {
   permission: 'the app lacked permission to send mail (Mail.Send)',
   credentials: 'Entra ID refused the app’s credentials',
   mailbox_not_found: 'the sending mailbox was not found',
+  send_as_denied: 'the app may not send as the From address',
+  mailbox_full: 'the sending mailbox is over its storage quota',
+  submission_blocked: 'Exchange Online blocked the sending mailbox from sending',
   recipient_invalid: 'the recipient’s address was refused as invalid',
   mailbox_limit: 'the sending mailbox reached its daily limit',
   outcome_unknown: 'no answer came from Microsoft Graph, so whether it went out is unknown',

@@ -10,7 +10,7 @@ import { renderMailboxPage } from './mailbox-page.js';
 import { onPremisesSnapshotOf } from './on-premises.js';
 import { secretValue } from './random.js';
 import { resetSimulatorState } from './reset.js';
-import { addTenant, type GraphSimulatorState, type SentMessage } from './state.js';
+import { addTenant, type GraphSimulatorState, SEND_MAIL_REFUSALS, type SentMessage } from './state.js';
 
 const faultsPatch = z
   .object({
@@ -20,6 +20,7 @@ const faultsPatch = z
     throttleWithoutRetryAfter: z.boolean(),
     forceThrottle: z.number().int().min(0),
     retryAfterSeconds: z.number().min(0),
+    sendMailRefusal: z.enum(SEND_MAIL_REFUSALS).nullable(),
   })
   .partial()
   .strict();

@@ -105,6 +105,18 @@ describe('sendMail', () => {
     expect(await graphError(response)).toMatchObject({ code: 'ErrorAccessDenied', message: 'Access is denied. Check credentials and try again.' });
   });
 
+  it('answers the refusal the fault switch names, 403 with its Exchange code, and records nothing', async () => {
+    for (const code of ['ErrorQuotaExceeded', 'ErrorSendAsDenied', 'ErrorMessageSubmissionBlocked'] as const) {
+      expect((await putControl(baseUrl, 'faults', { sendMailRefusal: code })).status).toBe(200);
+      const response = await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['adele.vance@contoso.com']));
+      expect(response.status).toBe(403);
+      expect((await graphError(response)).code).toBe(code);
+    }
+    await putControl(baseUrl, 'faults', { sendMailRefusal: null });
+    expect((await sendAs(DEMO_GRAPH_CREDENTIALS.fromEmail, sendMailBody(['adele.vance@contoso.com']))).status).toBe(202);
+    expect(await sentMail()).toHaveLength(1);
+  });
+
   it('validates the body like Exchange', async () => {
     const valid = sendMailBody(['adele.vance@contoso.com']);
     const cases: { body: unknown; code: string }[] = [

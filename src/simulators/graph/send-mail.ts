@@ -12,7 +12,7 @@ import { authenticateCaller, requirePermission } from './graph-caller.js';
 import { acquireMailboxSlot, admitMessage } from './mail-limits.js';
 import { decodeBase64Body, MimeFormatError, parseMimeMessage, type ParsedMimeMessage } from './mime-parser.js';
 import { SEND_MAIL } from './permissions.js';
-import type { GraphSimulatorState, SentMessage } from './state.js';
+import type { GraphSimulatorState, SendMailRefusal, SentMessage } from './state.js';
 
 type ParsedMessage = Omit<SentMessage, 'id' | 'tenantId' | 'from' | 'receivedAt'>;
 
@@ -55,6 +55,7 @@ export function registerSendMailRoute(app: FastifyInstance, state: GraphSimulato
       throw new GraphError(404, 'MailboxNotEnabledForRESTAPI', 'The mailbox is either inactive, soft-deleted, or is hosted on-premise.');
     }
     if (fromHeader !== null) requireOwnAddress(sender, fromHeader);
+    if (state.faults.sendMailRefusal !== null) throw mailboxRefusal(state.faults.sendMailRefusal);
     const attempt = {
       tenantId: caller.tenant.id,
       appId: caller.appId,
@@ -81,12 +82,25 @@ export function registerSendMailRoute(app: FastifyInstance, state: GraphSimulato
 /** No send-as rights exist in the simulator: a MIME From other than the mailbox's own address is refused. */
 function requireOwnAddress(sender: SimUser, fromHeader: string): void {
   const own = [sender.mail, sender.userPrincipalName].some((address) => address?.toLowerCase() === fromHeader.toLowerCase());
-  if (!own) {
-    throw new GraphError(
-      403,
-      'ErrorSendAsDenied',
-      'The user account which was used to submit this request does not have the right to send mail on behalf of the ' + 'specified sending account.',
-    );
+  if (!own) throw sendAsDenied();
+}
+
+const sendAsDenied = () =>
+  new GraphError(
+    403,
+    'ErrorSendAsDenied',
+    'The user account which was used to submit this request does not have the right to send mail on behalf of the ' + 'specified sending account.',
+  );
+
+/** The fault switch's refusal, with the status and text Exchange's own answers carry. */
+function mailboxRefusal(code: SendMailRefusal): GraphError {
+  switch (code) {
+    case 'ErrorQuotaExceeded':
+      return new GraphError(403, code, 'Mailbox has exceeded maximum mailbox size.');
+    case 'ErrorSendAsDenied':
+      return sendAsDenied();
+    case 'ErrorMessageSubmissionBlocked':
+      return new GraphError(403, code, 'Cannot submit message. The sender is blocked from sending messages.');
   }
 }
 

@@ -94,7 +94,13 @@ export interface GraphFaults {
   forceThrottle: number;
   /** Retry-After (seconds) of forced 429s and of 503s, sent as configured (a fraction too, unlike computed waits). */
   retryAfterSeconds: number;
+  /** Every sendMail is refused with this Exchange error (403), as a full, blocked or send-as-denied mailbox answers; null: none. */
+  sendMailRefusal: SendMailRefusal | null;
 }
+
+/** Exchange's refusals of a mailbox that Mail.Send cannot fix. */
+export const SEND_MAIL_REFUSALS = ['ErrorQuotaExceeded', 'ErrorSendAsDenied', 'ErrorMessageSubmissionBlocked'] as const;
+export type SendMailRefusal = (typeof SEND_MAIL_REFUSALS)[number];
 
 export interface SimulatorSettings {
   /** `expires_in` of issued tokens; the token stops working after it. */
@@ -159,6 +165,7 @@ export const DEFAULT_FAULTS: Readonly<GraphFaults> = {
   throttleWithoutRetryAfter: false,
   forceThrottle: 0,
   retryAfterSeconds: 1,
+  sendMailRefusal: null,
 };
 
 export const DEFAULT_SETTINGS: Readonly<SimulatorSettings> = {

@@ -17,6 +17,7 @@ import { SubscriptionSuccessPage } from '@/features/subscription/components/subs
 import { SubscriptionSummary } from '@/features/subscription/components/subscription-summary';
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
 import { TenantGate } from '@/features/tenants/components/tenant-gate';
+import { AccountPaymentMethodCard } from './account-payment-method-card';
 import { DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
 
@@ -52,7 +53,9 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
         <Route path="/subscription/activate">{forOrganization(<ActivateSubscriptionPage />)}</Route>
         <Route path="/subscription/success">{forOrganization(<SubscriptionSuccessPage />)}</Route>
         <Route path="/subscription/cancel">{forOrganization(<SubscriptionCancelPage />)}</Route>
-        <Route path="/account">{forOrganization(<AccountPage user={user} subscriptionSummary={<SubscriptionSummary />} />)}</Route>
+        <Route path="/account">
+          {forOrganization(<AccountPage user={user} subscriptionSummary={<SubscriptionSummary />} paymentMethodCard={<AccountPaymentMethodCard />} />)}
+        </Route>
         {/* Operator admins need no organization; to anyone else the page does not exist. */}
         <Route path="/admin">{user.isAdmin ? <AdminPage /> : <NotFoundPage />}</Route>
         <Route>

@@ -9,7 +9,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** Answers one route: a Response, or JSON (status 200) to send. */
+/** Answers one route: a Response, or JSON (status 200) to send; either may come later (a promise: a slow server). */
 export type RouteHandler = (request: RecordedRequest) => Response | unknown;
 
 /**
@@ -29,7 +29,7 @@ export function stubApi(routes: Record<string, RouteHandler>): { requests: Recor
       requests.push(request);
       const handler = routes[`${method} ${url.pathname}`];
       if (!handler) return Response.json({ message: `Route ${method} ${url.pathname} not found` }, { status: 404 });
-      const answer = handler(request);
+      const answer: unknown = await handler(request);
       return answer instanceof Response ? answer : Response.json(answer);
     }),
   );

@@ -108,6 +108,24 @@ describe('permissions and mailboxes', () => {
     expect(harness.simulator.state.sentMail).toHaveLength(1);
   });
 
+  it('names a full, blocked or send-as-denied mailbox for what it is, never as a missing Mail.Send', async () => {
+    const message = { to: ['adele.vance@contoso.com'], subject: 'x', html: '<p>x</p>', text: 'x' };
+    const sender = DEMO_GRAPH_CREDENTIALS.fromEmail;
+    const expected = {
+      ErrorQuotaExceeded: `The sending mailbox ${sender} is over its storage quota`,
+      ErrorSendAsDenied: 'the From email must be a mailbox the app may send as',
+      ErrorMessageSubmissionBlocked: `Exchange Online blocked ${sender} from sending`,
+    } as const;
+    for (const [code, text] of Object.entries(expected)) {
+      harness.simulator.state.faults.sendMailRefusal = code as keyof typeof expected;
+      const refused = await failureOf(harness.client(DEMO_GRAPH_CREDENTIALS).sendMail(sender, message));
+      expect(refused).toMatchObject({ status: 403, code, kind: 'mailbox' });
+      expect(refused.actionableMessage).toContain(text);
+      if (code !== 'ErrorSendAsDenied') expect(refused.actionableMessage).not.toContain('Mail.Send');
+    }
+    expect(harness.simulator.state.sentMail).toHaveLength(0);
+  });
+
   it("sends nothing for an address that would break the headers or a mail over Graph's 4 MB, and says why", async () => {
     const client = harness.client(DEMO_GRAPH_CREDENTIALS);
     const injected = await failureOf(

@@ -128,6 +128,8 @@ export function graphResponseError(status: number, body: unknown, operation: Gra
         `mailbox in the tenant as the From email.`,
     );
   }
+  const refusal = MAILBOX_REFUSALS[code];
+  if (refusal) return make('mailbox', refusal(operation.sender ?? 'the sending mailbox'));
   if (status === 403) {
     return make(
       'permission',
@@ -151,6 +153,25 @@ export function graphResponseError(status: number, body: unknown, operation: Gra
   if (status === 429 || status >= 500) return serviceError(status, code, 'Microsoft Graph');
   return make('unexpected', `Microsoft Graph could not ${operation.action} (${status} ${code}): ` + `${firstLine(detail?.message) ?? 'no details given'}`);
 }
+
+/**
+ * Exchange's refusals to send from a mailbox that Mail.Send cannot fix (docs/domain.md §Graph errors):
+ * Graph answers them with 403, which would otherwise read as a missing permission.
+ */
+const MAILBOX_REFUSALS: Readonly<Record<string, (sender: string) => string>> = {
+  ErrorQuotaExceeded: (sender) =>
+    `The sending mailbox ${sender} is over its storage quota (ErrorQuotaExceeded): Exchange Online sends nothing from ` +
+    `a mailbox that has reached its quota. Free space in it (empty Deleted Items and Sent Items) or raise its quota in ` +
+    `the Exchange admin center, then test the configuration again.`,
+  ErrorSendAsDenied: (sender) =>
+    `Exchange Online refused to send as ${sender} (ErrorSendAsDenied): the From email must be a mailbox the app may ` +
+    `send as, the mailbox's own primary address. Granting Mail.Send does not change this. Use the primary address of ` +
+    `a licensed user or shared mailbox as the From email, or give that mailbox Send As rights for ${sender}.`,
+  ErrorMessageSubmissionBlocked: (sender) =>
+    `Exchange Online blocked ${sender} from sending (ErrorMessageSubmissionBlocked), usually because Microsoft ` +
+    `restricted the mailbox after it sent mail flagged as spam. An administrator must release it under Restricted ` +
+    `entities in the Microsoft Defender portal; reminders go out again after that.`,
+};
 
 function serviceError(status: number, code: string, service: string): GraphError {
   if (status === 429) {

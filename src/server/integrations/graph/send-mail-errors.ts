@@ -28,6 +28,12 @@ export type SendMailFailure =
 const MAILBOX_LIMIT_CODES: ReadonlySet<string> = new Set(['ErrorSubmissionQuotaExceeded', 'ErrorExceededMessageLimit']);
 /** Exchange's refusal, or the send client's own check before the request (an address that cannot be written into a MIME header). */
 const RECIPIENT_INVALID_CODES: ReadonlySet<string> = new Set(['ErrorInvalidRecipients', 'invalid_address']);
+/** Exchange refuses every mail from the mailbox, each for its own reason (graph-errors.ts words the fix). */
+const MAILBOX_REFUSAL_KINDS: Readonly<Record<string, SendErrorKind>> = {
+  ErrorSendAsDenied: 'send_as_denied',
+  ErrorQuotaExceeded: 'mailbox_full',
+  ErrorMessageSubmissionBlocked: 'submission_blocked',
+};
 const SENDER_NOT_A_MAILBOX_CODES: ReadonlySet<string> = new Set(['MailboxNotEnabledForRESTAPI', 'MailboxNotEnabledForRESTAPIForThisUser', 'ErrorInvalidUser']);
 
 /** The mailbox's daily quota, whether Exchange said so or our own pacing saw it coming. */
@@ -81,6 +87,8 @@ export function classifySendMailError(error: GraphError, senderMailbox: string):
   // ErrorAccessDenied is what sendMail answers without Mail.Send, and when an application access policy keeps the app out of the mailbox.
   if (error.code === 'ErrorAccessDenied') return failed('permission', 'mailbox');
   if (SENDER_NOT_A_MAILBOX_CODES.has(error.code)) return failed('mailbox_not_found', 'mailbox');
+  const refusal = MAILBOX_REFUSAL_KINDS[error.code];
+  if (refusal) return failed(refusal, 'mailbox');
   if (RECIPIENT_INVALID_CODES.has(error.code)) {
     return failed(
       'recipient_invalid',

@@ -85,6 +85,20 @@ describe('PayPalClient', () => {
     expect(await paypal.getSubscription('I-404')).toBeNull();
   });
 
+  it("accepts a transaction without a status, which PayPal's schema allows, beside the others", async () => {
+    const gross = { gross_amount: { currency_code: 'USD', value: '35.00' } };
+    const transactions = [
+      { id: 'T-1', status: 'COMPLETED', amount_with_breakdown: gross, time: '2026-11-01T10:00:00Z' },
+      { id: 'T-2', amount_with_breakdown: gross, time: '2026-11-02T10:00:00Z' },
+    ];
+    const { paypal } = client([token('T1'), json(200, { transactions })]);
+    const listed = await paypal.listTransactions('I-1', new Date('2026-10-01T00:00:00Z'), new Date('2026-12-01T00:00:00Z'));
+    expect(listed.map((transaction) => [transaction.id, transaction.status])).toEqual([
+      ['T-1', 'COMPLETED'],
+      ['T-2', undefined],
+    ]);
+  });
+
   it('gives up after the retries with status 0 when PayPal cannot be reached', async () => {
     const { paypal } = client([new Error('ECONNREFUSED'), new Error('ECONNREFUSED'), new Error('ECONNREFUSED')]);
     await expect(paypal.getSubscription('I-1')).rejects.toMatchObject({ status: 0 });

@@ -49,9 +49,10 @@ export const paypalSubscription = z.object({
 });
 export type PayPalSubscription = z.infer<typeof paypalSubscription>;
 
+// PayPal's schema requires only id, amount_with_breakdown and time; status may be absent.
 const paypalTransaction = z.object({
   id: z.string(),
-  status: z.string(),
+  status: z.string().optional(),
   amount_with_breakdown: z.object({ gross_amount: money }),
   time: z.string(),
 });

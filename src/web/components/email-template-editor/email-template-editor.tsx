@@ -33,6 +33,8 @@ export interface EmailTemplateEditorProps {
   previewTitle?: string;
   /** The language the template is written in: the preview's dates and text direction follow it. */
   previewLanguage?: Language | undefined;
+  /** The preview's sample: days until the expiry, negative after it (the after-expiry template). */
+  previewDaysRemaining?: number;
 }
 
 // Tailwind's reset strips list markers and paragraph spacing; the editing surface restores what an
@@ -62,6 +64,7 @@ export function EmailTemplateEditor({
   previewSubject,
   previewTitle,
   previewLanguage,
+  previewDaysRemaining,
 }: EmailTemplateEditorProps) {
   const fallbackId = useId();
   const editorId = id ?? fallbackId;
@@ -125,6 +128,7 @@ export function EmailTemplateEditor({
         subject={previewSubject}
         title={previewTitle}
         language={previewLanguage}
+        sampleDaysRemaining={previewDaysRemaining}
       />
     </div>
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emailPreviewDocument, fillTemplate, REMINDER_SUBJECT, sampleEmailValues } from '../../../shared/domain/email-template';
+import {
+  emailPreviewDocument,
+  fillTemplate,
+  REMINDER_SUBJECT,
+  SAMPLE_DAYS_AFTER_EXPIRY,
+  sampleEmailValues,
+  sampleValuesCaption,
+} from '../../../shared/domain/email-template';
 import { formatLocalDate } from '../../../shared/domain/local-date';
 import { buildPreviewDocument, previewToday } from './preview-document';
 
@@ -60,5 +67,14 @@ describe('buildPreviewDocument', () => {
     const doc = buildPreviewDocument('<p>{{companyName}}</p>', '<b>Evil</b>', '2025-03-15');
     expect(doc).toContain('<p>&lt;b&gt;Evil&lt;/b&gt;</p>');
     expect(doc).not.toContain('<b>Evil');
+  });
+});
+
+describe('the after-expiry preview', () => {
+  it('shows a sample whose password expired days ago, and says so', () => {
+    const doc = buildPreviewDocument('<p>Expired on {{expirationDate}} ({{daysRemaining}})</p>', 'Contoso', '2025-03-15', 'Expired', -SAMPLE_DAYS_AFTER_EXPIRY);
+    expect(doc).toContain('Expired on 3/12/2025 (-3)');
+    expect(sampleValuesCaption(-SAMPLE_DAYS_AFTER_EXPIRY)).toBe('Sample values, 3 days after the password expired');
+    expect(sampleValuesCaption()).toBe('Sample values, with 5 days remaining');
   });
 });

@@ -1,6 +1,6 @@
 // What the live preview shows: the mail a sample recipient gets, built by the same shared rules as
 // the server's (subject, values, frame).
-import { emailPreviewDocument, fillTemplate, REMINDER_SUBJECT, sampleEmailValues } from '../../../shared/domain/email-template';
+import { emailPreviewDocument, fillTemplate, REMINDER_SUBJECT, SAMPLE_DAYS_REMAINING, sampleEmailValues } from '../../../shared/domain/email-template';
 import { localDateOf } from '../../../shared/domain/days-until';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/domain/languages';
 import type { LocalDate } from '../../../shared/domain/local-date';
@@ -21,7 +21,8 @@ export function previewToday(now: Date, timeZone: string | undefined): LocalDate
 
 /**
  * A complete HTML document for a sandboxed frame: the template as a sample recipient reads it on
- * `today`, under `subject`, written in `language` (its dates in that language's usual locale).
+ * `today`, under `subject`, written in `language` (its dates in that language's usual locale),
+ * `daysRemaining` before the expiry (negative: after it).
  */
 export function buildPreviewDocument(
   templateHtml: string,
@@ -29,7 +30,8 @@ export function buildPreviewDocument(
   today: LocalDate,
   subject: string = REMINDER_SUBJECT,
   language: Language = DEFAULT_LANGUAGE,
+  daysRemaining = SAMPLE_DAYS_REMAINING,
 ): string {
-  const values = sampleEmailValues(today, companyName.trim() || FALLBACK_COMPANY_NAME, LANGUAGES[language].locale);
+  const values = sampleEmailValues(today, companyName.trim() || FALLBACK_COMPANY_NAME, LANGUAGES[language].locale, daysRemaining);
   return emailPreviewDocument(subject, fillTemplate(templateHtml, values), values.companyName, language);
 }

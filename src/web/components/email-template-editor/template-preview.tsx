@@ -1,10 +1,10 @@
 import { useId, useMemo } from 'react';
-import { SAMPLE_DAYS_REMAINING } from '../../../shared/domain/email-template';
+import { SAMPLE_DAYS_REMAINING, sampleValuesCaption } from '../../../shared/domain/email-template';
 import type { Language } from '../../../shared/domain/languages';
 import { buildPreviewDocument, previewToday } from './preview-document';
 
 /**
- * The email as a recipient with 5 days left would see it. The frame is sandboxed with no
+ * The email as a sample recipient would see it: 5 days before the expiry, or after it for the after-expiry template. The frame is sandboxed with no
  * permissions: the template is the administrator's HTML, and nothing in it may run here.
  */
 export function TemplatePreview({
@@ -15,6 +15,7 @@ export function TemplatePreview({
   title,
   language,
   note,
+  sampleDaysRemaining = SAMPLE_DAYS_REMAINING,
 }: {
   templateHtml: string;
   companyName: string;
@@ -27,11 +28,13 @@ export function TemplatePreview({
   language?: Language | undefined;
   /** A line under the heading, e.g. which language's wording is shown. */
   note?: string | undefined;
+  /** The sample's days until the expiry; negative after it. */
+  sampleDaysRemaining?: number | undefined;
 }) {
   const headingId = useId();
   const srcDoc = useMemo(
-    () => buildPreviewDocument(templateHtml, companyName, previewToday(new Date(), timeZone), subject, language),
-    [templateHtml, companyName, timeZone, subject, language],
+    () => buildPreviewDocument(templateHtml, companyName, previewToday(new Date(), timeZone), subject, language, sampleDaysRemaining),
+    [templateHtml, companyName, timeZone, subject, language, sampleDaysRemaining],
   );
   return (
     <section aria-labelledby={headingId} className="flex min-h-80 flex-col overflow-hidden rounded-md border">
@@ -39,7 +42,7 @@ export function TemplatePreview({
         <h4 id={headingId} className="text-sm font-medium">
           Live Preview
         </h4>
-        <p className="text-xs text-muted-foreground">Sample values, with {SAMPLE_DAYS_REMAINING} days remaining</p>
+        <p className="text-xs text-muted-foreground">{sampleValuesCaption(sampleDaysRemaining)}</p>
         {note ? <p className="text-xs text-muted-foreground">{note}</p> : null}
       </div>
       <iframe title={title ?? 'Email preview'} sandbox="" srcDoc={srcDoc} className="w-full flex-1 bg-white" />

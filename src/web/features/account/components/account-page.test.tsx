@@ -28,7 +28,10 @@ function switchState(html: string, id: string): { checked: boolean; disabled: bo
 
 describe('Account Settings', () => {
   const user = buildAuthUser({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@contoso.com' });
-  const html = renderHtml(<AccountPage user={user} subscriptionSummary={<p>Subscription summary</p>} />, { path: '/account', selected: buildTenant() });
+  const html = renderHtml(<AccountPage user={user} subscriptionSummary={<p>Subscription summary</p>} paymentMethodCard={<PaymentMethodCard />} />, {
+    path: '/account',
+    selected: buildTenant(),
+  });
 
   it('has the four tabs, the way back to /dashboard and Logout', () => {
     expect(headings(html)).toContain('Account Settings');
@@ -106,6 +109,13 @@ describe('Billing tab', () => {
 
   it('offers to update the payment method', () => {
     expect(buttons(renderHtml(<PaymentMethodCard />))).toContain('Update Payment Method');
+  });
+
+  it('claims no PayPal payment for an organization without a subscription, and offers no update', () => {
+    const html = renderHtml(<PaymentMethodCard subscribed={false} />);
+    expect(textOf(html)).not.toContain('paid through PayPal');
+    expect(textOf(html)).toContain('no subscription');
+    expect(buttons(html)).not.toContain('Update Payment Method');
   });
 });
 

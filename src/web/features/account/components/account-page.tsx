@@ -9,7 +9,6 @@ import { BillingHistoryCard } from './billing-history-card';
 import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { NotificationPreferencesCard } from './notification-preferences-card';
-import { PaymentMethodCard } from './payment-method-card';
 import { ProfileForm } from './profile-form';
 import { SignOutEverywhereCard } from './sign-out-everywhere-card';
 
@@ -21,10 +20,18 @@ const accountTabs = [
 ] as const;
 
 /**
- * /account (Account Settings). The Subscription tab's content comes from the subscription
- * feature, passed in by the app, since features do not import each other.
+ * /account (Account Settings). The Subscription tab's content and the payment method card (which
+ * depends on the subscription) come from the app, since features do not import each other.
  */
-export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; subscriptionSummary: ReactNode }) {
+export function AccountPage({
+  user,
+  subscriptionSummary,
+  paymentMethodCard,
+}: {
+  user: AuthUser;
+  subscriptionSummary: ReactNode;
+  paymentMethodCard: ReactNode;
+}) {
   // Billing (payments, invoices, the payment method) is the owner's.
   const isOwner = useCan('owner');
   const tabs = accountTabs.filter((tab) => tab.value !== 'billing' || isOwner);
@@ -41,7 +48,7 @@ export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; sub
     billing: (
       <div className="space-y-6">
         <BillingHistoryCard />
-        <PaymentMethodCard />
+        {paymentMethodCard}
       </div>
     ),
     notifications: <NotificationPreferencesCard />,

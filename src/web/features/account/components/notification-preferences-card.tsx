@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { CheckIcon } from 'lucide-react';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../../shared/api/account';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -17,7 +19,11 @@ import { useTenantContext } from '@/lib/tenant-context';
 const toggles: readonly { key: keyof NotificationPreferences; label: string; description: string }[] = [
   { key: 'emailNotifications', label: 'Email Notifications', description: 'Emails about activity in your organizations.' },
   { key: 'weeklyReports', label: 'Weekly Reports', description: 'A weekly summary of expiring passwords and reminders sent.' },
-  { key: 'securityAlerts', label: 'Security Alerts', description: 'Notices about sign-ins and changes to your account.' },
+  {
+    key: 'securityAlerts',
+    label: 'Security Alerts',
+    description: 'Changes to your organizations’ configuration or credentials, a failing connection, a removed permission and an expiring client secret.',
+  },
   { key: 'systemUpdates', label: 'System Updates', description: 'News about new features and planned maintenance.' },
 ];
 
@@ -35,6 +41,8 @@ export function NotificationPreferencesCard() {
   const mayMailReport = useCan('admin');
   const sendReport = useSendWeeklyReportNow();
   const preferences = data ?? DEFAULT_NOTIFICATION_PREFERENCES;
+  // The toggle whose change the server confirmed last: it says "Saved" until the next change.
+  const [savedKey, setSavedKey] = useState<keyof NotificationPreferences | null>(null);
 
   function sendReportNow() {
     sendReport.mutate(undefined, {
@@ -49,9 +57,11 @@ export function NotificationPreferencesCard() {
   }
 
   function change(key: keyof NotificationPreferences, enabled: boolean) {
+    setSavedKey(null);
     update.mutate(
       { [key]: enabled },
       {
+        onSuccess: () => setSavedKey(key),
         onError: (error) =>
           toast({
             variant: 'destructive',
@@ -90,13 +100,22 @@ export function NotificationPreferencesCard() {
                   {description}
                 </p>
               </div>
-              <Switch
-                id={`notification-${key}`}
-                aria-describedby={`notification-${key}-description`}
-                checked={preferences[key]}
-                disabled={!data}
-                onCheckedChange={(checked) => change(key, checked)}
-              />
+              <div className="flex items-center gap-2">
+                <span role="status" aria-label={savedKey === key ? `${label} saved` : undefined} className="text-xs text-muted-foreground">
+                  {savedKey === key && (
+                    <>
+                      <CheckIcon className="inline size-3.5" aria-hidden /> Saved
+                    </>
+                  )}
+                </span>
+                <Switch
+                  id={`notification-${key}`}
+                  aria-describedby={`notification-${key}-description`}
+                  checked={preferences[key]}
+                  disabled={!data}
+                  onCheckedChange={(checked) => change(key, checked)}
+                />
+              </div>
             </li>
           ))}
         </ul>

@@ -5,8 +5,11 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useUpdatePaymentMethod } from '../api/update-payment-method';
 
-/** Account Settings > Billing: the card or account PayPal charges is changed at PayPal. */
-export function PaymentMethodCard() {
+/**
+ * Account Settings > Billing: the card or account PayPal charges is changed at PayPal. Only an
+ * organization with a subscription has one (`subscribed`; undefined while its status loads).
+ */
+export function PaymentMethodCard({ subscribed = true }: { subscribed?: boolean | undefined }) {
   const update = useUpdatePaymentMethod();
   // Still true after success: the page stays until the browser has left for PayPal.
   const redirecting = update.isPending || update.isSuccess;
@@ -24,15 +27,19 @@ export function PaymentMethodCard() {
           <h2>Payment Method</h2>
         </CardTitle>
         <CardDescription>
-          Your subscription is paid through PayPal. Change the card or bank account it charges on PayPal’s automatic payments page.
+          {subscribed
+            ? 'Your subscription is paid through PayPal. Change the card or bank account it charges on PayPal’s automatic payments page.'
+            : 'This organization has no subscription, so there is no payment method. Subscribing on the Subscription page sets one up at PayPal.'}
         </CardDescription>
       </CardHeader>
-      <CardFooter>
-        <Button variant="outline" onClick={startUpdate} disabled={redirecting}>
-          {redirecting ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <CreditCardIcon aria-hidden />}
-          Update Payment Method
-        </Button>
-      </CardFooter>
+      {subscribed && (
+        <CardFooter>
+          <Button variant="outline" onClick={startUpdate} disabled={redirecting}>
+            {redirecting ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <CreditCardIcon aria-hidden />}
+            Update Payment Method
+          </Button>
+        </CardFooter>
+      )}
     </Card>
   );
 }

@@ -26,7 +26,7 @@ const wording: Record<GroupList, { label: string; placeholder: string; hint: str
  * ones as removable chips. Every change saves at once (docs/product.md §States).
  */
 export function GroupPicker({ list, groups }: { list: GroupList; groups: readonly SecurityGroup[] | undefined }) {
-  const { values, errors, isSaving, saveGroups } = useConfigurationForm();
+  const { values, errors, canChangeGroups, saveGroups } = useConfigurationForm();
   if (!values) return null;
   const selection = { includeGroups: values.includeGroups, excludeGroups: values.excludeGroups };
   const options = selectableGroups(groups ?? [], selection);
@@ -38,7 +38,7 @@ export function GroupPicker({ list, groups }: { list: GroupList; groups: readonl
       {(control) => (
         <div className="grid gap-2">
           {/* Controlled with '' so the dropdown returns to its placeholder after each pick. */}
-          <Select value="" onValueChange={(id) => saveGroups(addGroup(selection, list, id))} disabled={isSaving || options.length === 0}>
+          <Select value="" onValueChange={(id) => saveGroups(addGroup(selection, list, id))} disabled={!canChangeGroups || options.length === 0}>
             <SelectTrigger {...control}>
               <SelectValue placeholder={options.length === 0 && groups ? 'No more groups to add' : text.placeholder} />
             </SelectTrigger>
@@ -63,7 +63,7 @@ export function GroupPicker({ list, groups }: { list: GroupList; groups: readonl
                       type="button"
                       className="rounded-sm p-0.5 outline-none hover:bg-foreground/10 focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50"
                       aria-label={`Remove ${chip.label} from ${text.listName}`}
-                      disabled={isSaving}
+                      disabled={!canChangeGroups}
                       onClick={() => saveGroups(removeGroup(selection, list, chip.id))}
                     >
                       <XIcon className="size-3.5" aria-hidden />

@@ -1,15 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CONFIGURATION_FIELD_ORDER, configurationBody, type Configuration } from '../../../../shared/api/configuration';
+import { CONFIGURATION_FIELD_ORDER, configurationBody, type Configuration, type ConfigurationBody } from '../../../../shared/api/configuration';
 import { fromWire } from '../../../../shared/api/entra-tenant-wire-name';
 import { toast } from '@/components/ui/use-toast';
 import { browserStorage, type KeyValueStorage } from '@/lib/browser-storage';
-import { defaultTemplateQueryOptions } from '@/lib/configuration-queries';
+import { configurationQueryKey, defaultTemplateQueryOptions } from '@/lib/configuration-queries';
 import { getErrorMessage } from '@/lib/error-message';
 import { serverFieldMessages, validateForm, type FieldMessages } from '@/lib/form-errors';
 import { useConfiguration } from '../api/get-configuration';
 import { useDefaultTemplate } from '../api/get-default-template';
-import { useSaveConfiguration, type SaveMethod } from '../api/save-configuration';
+import { useSaveConfiguration } from '../api/save-configuration';
 import {
   toConfigurationPayload,
   toFormValues,
@@ -21,6 +21,7 @@ import { expiryFieldProblem, organizationToday, withSuggestedExpiry } from '../u
 import { editDraft, hasUnsavedChanges, settleDraftAfterSave, type FormDraft } from '../utils/form-draft';
 import { clearFormState, readFormState, saveFormState } from '../utils/form-state-storage';
 import type { GroupSelection } from '../utils/group-selection';
+import { createLatestSaveQueue } from '../utils/latest-save-queue';
 
 export interface ConfigurationFormContextValue {
   /** The saved configuration; undefined while loading or after a failed load. */
@@ -31,7 +32,10 @@ export interface ConfigurationFormContextValue {
   values: ConfigurationFormValues | null;
   errors: FieldMessages;
   hasUnsavedChanges: boolean;
+  /** A save is running or waiting (the Save button waits for it). */
   isSaving: boolean;
+  /** False only while the Save button's save runs: group changes made during a group save queue up. */
+  canChangeGroups: boolean;
   setField: <F extends ConfigurationFormField>(field: F, value: ConfigurationFormValues[F]) => void;
   /** Fills in the tenant connection fields (Setup Guide). */
   applyCredentials: (credentials: ConfigurationCredentials) => void;
@@ -39,7 +43,8 @@ export interface ConfigurationFormContextValue {
   save: () => void;
   /**
    * A group was added or removed: PUT of the saved configuration with the new lists. Other
-   * unsaved edits are not sent: they stay in the form until Save Configuration.
+   * unsaved edits are not sent: they stay in the form until Save Configuration. The lists show
+   * at once; a change made while one saves is sent after it, never dropped (latest-save-queue.ts).
    */
   saveGroups: (groups: GroupSelection) => void;
   /** Replaces the template with the default one (GET /api/default-template). */
@@ -91,6 +96,9 @@ function useFocusWhenShown(request: { field: string } | null): void {
   }, [request]);
 }
 
+/** A group change the form refused before sending (its message is already shown). */
+class GroupSaveRefused extends Error {}
+
 /**
  * Holds the Configuration tab's form above the dashboard tabs, so edits survive switching tabs
  * and other parts of the dashboard (Setup Guide, Overview's Save button) can act on it. Keyed by
@@ -113,6 +121,8 @@ export function ConfigurationFormProvider({
   const needsDefaultTemplate = configuration !== undefined && configuration.emailTemplate === '';
   const defaultTemplate = useDefaultTemplate({ enabled: needsDefaultTemplate }).data?.template ?? null;
   const saveMutation = useSaveConfiguration();
+  // The group lists as last chosen, shown while their saves run or wait; null when none does.
+  const [wantedGroups, setWantedGroups] = useState<GroupSelection | null>(null);
 
   const [draft, setDraft] = useState<FormDraft | null>(() => {
     const stored = storage ? readFormState(storage, organizationId, Date.now()) : null;
@@ -138,7 +148,8 @@ export function ConfigurationFormProvider({
   }, [draft, storage, organizationId]);
 
   const savedValues = useMemo(() => (configuration ? toFormValues(configuration, defaultTemplate) : null), [configuration, defaultTemplate]);
-  const values = draft?.values ?? savedValues;
+  const formValues = draft?.values ?? savedValues;
+  const values = useMemo(() => (formValues && wantedGroups ? { ...formValues, ...wantedGroups } : formValues), [formValues, wantedGroups]);
 
   // Refs keep the callbacks stable while typing; edits build on the latest draft, else the saved values.
   const shown = useRef(values);
@@ -175,32 +186,69 @@ export function ConfigurationFormProvider({
    * the saved configuration (`from: 'saved'`, a group change, which must not carry other unsaved
    * edits along with it).
    */
-  const submit = useCallback(
-    (method: SaveMethod, from: 'form' | 'saved', changes: Partial<ConfigurationFormValues>, onSaved: () => void) => {
-      const base = from === 'form' ? shown.current : saved.current;
-      if (!base || !configuration) return;
-      const sentValues = { ...base, ...changes };
-      const sentDraft = from === 'form' ? draft : null;
-      const checked = validateForm(configurationBody, toConfigurationPayload(sentValues, configuration.automationEnabled));
-      const expiryProblem = expiryFieldProblem(sentValues, configuration, organizationToday(sentValues.timeZone, Date.now()));
-      if (!checked.success || expiryProblem) {
-        const expiryErrors: FieldMessages = expiryProblem ? { clientSecretExpiresAt: expiryProblem } : {};
-        refuse({ ...expiryErrors, ...(checked.success ? {} : fromWire(checked.fieldErrors)) }, null);
-        return;
-      }
-      saveMutation.mutate(
-        { method, body: checked.data },
-        {
-          onSuccess: (saved) => {
-            setDraft((current) => settleDraftAfterSave(current, { draft: sentDraft, values: sentValues }, saved));
-            setErrors({});
-            onSaved();
-          },
-          onError: (error) => refuse(fromWire(serverFieldMessages(error)), error),
-        },
-      );
+  /** The body to send for `sentValues`, or null after showing what is wrong with them. */
+  const checkedBody = useCallback(
+    (sentValues: ConfigurationFormValues, savedConfiguration: Configuration): ConfigurationBody | null => {
+      const checked = validateForm(configurationBody, toConfigurationPayload(sentValues, savedConfiguration.automationEnabled));
+      const expiryProblem = expiryFieldProblem(sentValues, savedConfiguration, organizationToday(sentValues.timeZone, Date.now()));
+      if (checked.success && !expiryProblem) return checked.data;
+      const expiryErrors: FieldMessages = expiryProblem ? { clientSecretExpiresAt: expiryProblem } : {};
+      refuse({ ...expiryErrors, ...(checked.success ? {} : fromWire(checked.fieldErrors)) }, null);
+      return null;
     },
-    [configuration, draft, saveMutation, refuse],
+    [refuse],
+  );
+
+  /** The Save button: the whole form on top of the saved configuration. */
+  const submit = useCallback(() => {
+    const sentValues = shown.current;
+    if (!sentValues || !configuration) return;
+    const sentDraft = draft;
+    const body = checkedBody(sentValues, configuration);
+    if (!body) return;
+    saveMutation.mutate(
+      { method: 'POST', body },
+      {
+        onSuccess: (saved) => {
+          setDraft((current) => settleDraftAfterSave(current, { draft: sentDraft, values: sentValues }, saved));
+          setErrors({});
+          toast({ title: 'Configuration saved successfully' });
+        },
+        onError: (error) => refuse(fromWire(serverFieldMessages(error)), error),
+      },
+    );
+  }, [configuration, draft, saveMutation, refuse, checkedBody]);
+
+  // A group change goes on top of the configuration as last saved (the previous group save's answer
+  // included), so it carries no other unsaved edit along and loses no earlier group change.
+  const groupSaving = useRef({ saveMutation, checkedBody, refuse, defaultTemplate, configuration });
+  groupSaving.current = { saveMutation, checkedBody, refuse, defaultTemplate, configuration };
+  const [groupQueue] = useState(() =>
+    createLatestSaveQueue<GroupSelection>({
+      send: async (groups) => {
+        const current = groupSaving.current;
+        const latest = queryClient.getQueryData<Configuration>(configurationQueryKey) ?? current.configuration;
+        if (!latest) return;
+        const sentValues = { ...toFormValues(latest, current.defaultTemplate), ...groups };
+        const body = current.checkedBody(sentValues, latest);
+        if (!body) throw new GroupSaveRefused();
+        const savedConfiguration = await current.saveMutation.mutateAsync({ method: 'PUT', body });
+        setDraft((draftNow) => settleDraftAfterSave(draftNow, { draft: null, values: sentValues }, savedConfiguration));
+        setErrors({});
+        toast({ title: 'Configuration saved successfully' });
+      },
+      onFailure: (error) => {
+        if (!(error instanceof GroupSaveRefused)) groupSaving.current.refuse(fromWire(serverFieldMessages(error)), error);
+      },
+      onIdle: () => setWantedGroups(null),
+    }),
+  );
+  const saveGroups = useCallback(
+    (groups: GroupSelection) => {
+      setWantedGroups(groups);
+      groupQueue.enqueue(groups);
+    },
+    [groupQueue],
   );
 
   const resetTemplate = useCallback(() => {
@@ -225,15 +273,30 @@ export function ConfigurationFormProvider({
       values,
       errors,
       hasUnsavedChanges: values !== null && savedValues !== null && hasUnsavedChanges(values, savedValues),
-      isSaving: saveMutation.isPending,
+      isSaving: saveMutation.isPending || wantedGroups !== null,
+      canChangeGroups: !saveMutation.isPending || wantedGroups !== null,
       setField: (field, fieldValue) => edit({ [field]: fieldValue }),
       applyCredentials: (credentials) => edit(credentials),
-      save: () => submit('POST', 'form', {}, () => toast({ title: 'Configuration saved successfully' })),
-      saveGroups: (groups) => submit('PUT', 'saved', groups, () => toast({ title: 'Configuration saved successfully' })),
+      save: submit,
+      saveGroups,
       resetTemplate,
       isResettingTemplate,
     }),
-    [configuration, loadError, refetch, values, errors, savedValues, saveMutation.isPending, edit, submit, resetTemplate, isResettingTemplate],
+    [
+      configuration,
+      loadError,
+      refetch,
+      values,
+      errors,
+      savedValues,
+      saveMutation.isPending,
+      wantedGroups,
+      edit,
+      submit,
+      saveGroups,
+      resetTemplate,
+      isResettingTemplate,
+    ],
   );
 
   return <ConfigurationFormContext value={value}>{children}</ConfigurationFormContext>;

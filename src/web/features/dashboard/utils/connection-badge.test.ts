@@ -25,15 +25,22 @@ describe('connectionBadgeState', () => {
   });
 
   it('reads Connection Issues with the reason after a failed call', () => {
-    const state = connectionBadgeState({
-      configured: true,
-      connectionStatus: 'error',
-      message: 'The client secret has expired.',
-      problem: 'credentials',
-      missingPermissions: [],
-      checkedAt: '2025-03-01T10:00:00.000Z',
+    const state = connectionBadgeState(
+      {
+        configured: true,
+        connectionStatus: 'error',
+        message: 'The client secret has expired.',
+        problem: 'credentials',
+        missingPermissions: [],
+        checkedAt: '2025-03-01T10:00:00.000Z',
+      },
+      'UTC',
+    );
+    expect(state).toEqual({
+      label: 'Connection Issues',
+      tone: 'warning',
+      detail: 'Sign-in refused: The client secret has expired. Last checked 3/1/2025, 10:00 AM UTC.',
     });
-    expect(state).toEqual({ label: 'Connection Issues', tone: 'warning', detail: 'Sign-in refused: The client secret has expired.' });
   });
 
   it('names the class of problem and each missing permission', () => {
@@ -45,7 +52,7 @@ describe('connectionBadgeState', () => {
       missingPermissions: [],
       checkedAt: '2025-03-01T10:00:00.000Z',
     });
-    expect(outage.detail).toBe('Microsoft service outage: Microsoft Graph is unavailable (HTTP 503). Try again later.');
+    expect(outage.detail).toMatch(/^Microsoft service outage: Microsoft Graph is unavailable \(HTTP 503\)\. Try again later\. Last checked /);
     const permission = connectionBadgeState({
       configured: true,
       connectionStatus: 'error',
@@ -54,7 +61,9 @@ describe('connectionBadgeState', () => {
       missingPermissions: ['Mail.Send'],
       checkedAt: '2025-03-01T10:00:00.000Z',
     });
-    expect(permission.detail).toBe('Missing permissions: Missing application permission Mail.Send: add it under API permissions and grant admin consent.');
+    expect(permission.detail).toMatch(
+      /^Missing permissions: Missing application permission Mail\.Send: add it under API permissions and grant admin consent\. Last checked /,
+    );
   });
 
   it('reads Connection Issues while the saved credentials are unverified', () => {

@@ -1,5 +1,6 @@
 import type { ConnectionStatus } from '../../../../shared/api/configuration';
 import { describeConnectionProblem } from '../../../../shared/domain/graph-permissions';
+import { formatDateTimeUs } from '@/features/overview/utils/format-date-time';
 
 export type ConnectionBadgeTone = 'success' | 'warning' | 'neutral';
 
@@ -13,9 +14,16 @@ export interface ConnectionBadgeState {
 /**
  * docs/product.md §Screens and routes: 'Not Configured' without a configuration, 'Connected to Tenant' when the
  * status is connected, 'Connection Issues' otherwise (a failed call, or none yet since the
- * connection settings last changed).
+ * connection settings last changed). The detail ends with when the verdict was last checked (the
+ * server verifies it again once it is stale), in the viewer's time zone, labelled.
  */
-export function connectionBadgeState(status: ConnectionStatus): ConnectionBadgeState {
+export function connectionBadgeState(status: ConnectionStatus, timeZone?: string): ConnectionBadgeState {
+  const state = verdictOf(status);
+  if (status.checkedAt === null) return state;
+  return { ...state, detail: `${state.detail} Last checked ${formatDateTimeUs(status.checkedAt, timeZone)}.` };
+}
+
+function verdictOf(status: ConnectionStatus): ConnectionBadgeState {
   if (!status.configured) {
     return { label: 'Not Configured', tone: 'neutral', detail: 'No configuration is saved yet. Open the Setup Guide to connect your tenant.' };
   }

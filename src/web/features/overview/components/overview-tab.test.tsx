@@ -92,7 +92,7 @@ describe('StatCards', () => {
 
   it('show unknown figures, not zeros, before the first answer', () => {
     expect(textOf(render(<StatCards />, {}))).toBe(
-      'Active Users — Users in scope at the latest check Expiring Soon — Within the reminder window Emails Sent Today ' +
+      'Active Users — Users in scope at the latest check Expiring Soon — Until the last reminder day Emails Sent Today ' +
         '— Reminders, manual and test emails Next Check — Scheduled password check',
     );
   });

@@ -14,7 +14,7 @@ export function StatCards() {
   return (
     <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard title="Active Users" icon={<UsersIcon />} value={figure(stats?.activeUsers)} hint="Users in scope at the latest check" />
-      <StatCard title="Expiring Soon" icon={<TriangleAlertIcon />} value={figure(stats?.expiringSoon)} hint="Within the reminder window" />
+      <StatCard title="Expiring Soon" icon={<TriangleAlertIcon />} value={figure(stats?.expiringSoon)} hint="Until the last reminder day" />
       <StatCard title="Emails Sent Today" icon={<MailIcon />} value={figure(stats?.emailsSentToday)} hint="Reminders, manual and test emails" />
       <StatCard
         title="Next Check"

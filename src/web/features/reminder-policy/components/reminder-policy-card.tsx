@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { reminderPolicyMessages, type ReminderPolicy } from '../../../../shared/api/reminder-policy';
+import { SAMPLE_DAYS_AFTER_EXPIRY } from '../../../../shared/domain/email-template';
 import { LazyEmailTemplateEditor } from '@/components/email-template-editor/lazy-email-template-editor';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -137,6 +138,7 @@ export function ReminderPolicyCard({ companyName, timeZone }: { companyName: str
                     ariaLabel="After-expiry template"
                     previewSubject={current.afterExpirySubject}
                     previewTitle="After-expiry preview"
+                    previewDaysRemaining={-SAMPLE_DAYS_AFTER_EXPIRY}
                     value={current.afterExpiryTemplate}
                     onChange={(afterExpiryTemplate) => change({ afterExpiryTemplate })}
                     companyName={companyName}
