@@ -102,14 +102,25 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
             </div>
           ),
           configuration: (
-            <div className="grid gap-6">
-              {consentReturn.showConfiguration && consentAlert}
-              <ConfigurationTab actions={<TestConfigurationButton disabled={!testable} />} microsoftConnection={microsoftConnection('configuration')} />
-              {testable && <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />}
-              {testable && <DryRunPanel />}
-              <ReminderRecipientsCard />
-              <HelpdeskDigestCard />
-            </div>
+            <ConfigurationTab
+              notice={consentReturn.showConfiguration && consentAlert}
+              actions={<TestConfigurationButton disabled={!testable} />}
+              microsoftConnection={microsoftConnection('configuration')}
+              sections={[
+                {
+                  id: 'reminder-policy',
+                  title: 'Reminder policy',
+                  content: testable && (
+                    <>
+                      <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />
+                      <DryRunPanel />
+                    </>
+                  ),
+                },
+                { id: 'pilot-and-managers', title: 'Pilot and managers', content: <ReminderRecipientsCard /> },
+                { id: 'digest', title: 'Digest', content: <HelpdeskDigestCard /> },
+              ]}
+            />
           ),
           testing: <TestingTab testEmailCard={<TestEmailCard />} reconnectButton={<ConnectWithMicrosoftButton returnTo="configuration" reconnect />} />,
           help: <HelpTab />,
