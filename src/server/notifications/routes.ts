@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  passwordExpirationsExportQuery,
   passwordExpirationsQuery,
   sendManualEmailBody,
   sendTestEmailBody,
@@ -16,6 +17,7 @@ import type { NotificationServices } from './notification-services.js';
 import { pagePasswordExpirations } from './password-expiration-records.js';
 import { sendManualEmail } from './send-manual-email.js';
 import { sendTestEmail } from './send-test-email.js';
+import { usersTableCsv } from './users-table-csv.js';
 import { requireActiveSubscription } from './sending-allowed.js';
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices; guards: Guards }): void {
@@ -29,6 +31,19 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notific
     const query = validate(passwordExpirationsQuery, request.query);
     const configuration = await readConfiguration(services.db, tenantId);
     return pagePasswordExpirations(services.db, tenantId, query, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
+  });
+
+  // The users table as CSV: every user under its filter and search, not one page.
+  app.get('/api/password-expirations/export', { preHandler: guards.requireTenant }, async (request, reply) => {
+    const tenantId = tenantIdOf(request);
+    const query = validate(passwordExpirationsExportQuery, request.query);
+    const configuration = await readConfiguration(services.db, tenantId);
+    const { csv, fileName } = await usersTableCsv(services.db, tenantId, query, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
 
   app.post('/api/send-manual-email', { preHandler: guards.requireTenant }, async (request): Promise<SendEmailResponse> => {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { exportFileName } from '../../../../shared/api/admin';
 import { apiRequest } from '@/lib/api-client';
-import { saveFile } from '../utils/save-file';
+import { saveFile } from '@/lib/save-file';
 
 async function exportUsers(): Promise<Blob> {
   const res = await apiRequest('GET', '/api/admin/export-users');

@@ -1,14 +1,6 @@
 import type { EmailDelivery, PasswordExpirationFilter, PasswordExpirationSort } from '../../../../shared/api/notifications';
 import type { SortDirection } from '../../../../shared/api/paging';
 
-/** The filter buttons, in their order, and what each is called. */
-export const USERS_TABLE_FILTERS: readonly { filter: PasswordExpirationFilter; label: string }[] = [
-  { filter: 'expiring_soon', label: 'Expiring soon' },
-  { filter: 'expired', label: 'Expired' },
-  { filter: 'no_date', label: 'No date' },
-  { filter: 'all', label: 'All' },
-];
-
 export interface UsersTableOrder {
   sort: PasswordExpirationSort;
   direction: SortDirection;
