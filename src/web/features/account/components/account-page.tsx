@@ -25,15 +25,17 @@ const accountTabs = [
 export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; subscriptionSummary: ReactNode }) {
   const panels: Record<(typeof accountTabs)[number]['value'], ReactNode> = {
     profile: (
-      <div className="space-y-6">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <ProfileForm user={user} />
-        <SignOutEverywhereCard />
-        <DeleteAccountCard />
+        <div className="grid gap-6">
+          <SignOutEverywhereCard />
+          <DeleteAccountCard />
+        </div>
       </div>
     ),
     subscription: subscriptionSummary,
     billing: (
-      <div className="space-y-6">
+      <div className="grid gap-6">
         <BillingHistoryCard />
         <PaymentMethodCard />
       </div>
@@ -52,8 +54,9 @@ export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; sub
         </>
       }
     >
-      <Tabs defaultValue="profile" className="max-w-3xl">
-        <TabsList>
+      {/* The tabs take the page's width: a row of four equal tabs (two by two on a phone). */}
+      <Tabs defaultValue="profile">
+        <TabsList className="grid w-full grid-cols-2 sm:grid-cols-4">
           {accountTabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label}
