@@ -1,21 +1,31 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import type { AuthUser } from '../../shared/api/auth';
 import { Toaster } from '@/components/ui/toaster';
+import { PageSpinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { AccountPage } from '@/features/account/components/account-page';
 import { PaymentMethodCard } from '@/features/account/components/payment-method-card';
-import { AdminPage } from '@/features/admin/components/admin-page';
-import { ActivateSubscriptionPage } from '@/features/subscription/components/activate-subscription-page';
-import { SubscriptionCancelPage } from '@/features/subscription/components/subscription-cancel-page';
 import { SubscriptionGate } from '@/features/subscription/components/subscription-gate';
-import { SubscriptionPage } from '@/features/subscription/components/subscription-page';
-import { SubscriptionSuccessPage } from '@/features/subscription/components/subscription-success-page';
 import { SubscriptionSummary } from '@/features/subscription/components/subscription-summary';
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
 import { TenantGate } from '@/features/tenants/components/tenant-gate';
 import { DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
+
+// Each page but the dashboard is a chunk of its own, loaded when visited: the dashboard, where a
+// signed-in user lands, parses only its own code (docs/architecture.md §Web performance).
+const AccountPage = lazy(() => import('@/features/account/components/account-page').then((module) => ({ default: module.AccountPage })));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((module) => ({ default: module.AdminPage })));
+const ActivateSubscriptionPage = lazy(() =>
+  import('@/features/subscription/components/activate-subscription-page').then((module) => ({ default: module.ActivateSubscriptionPage })),
+);
+const SubscriptionCancelPage = lazy(() =>
+  import('@/features/subscription/components/subscription-cancel-page').then((module) => ({ default: module.SubscriptionCancelPage })),
+);
+const SubscriptionPage = lazy(() => import('@/features/subscription/components/subscription-page').then((module) => ({ default: module.SubscriptionPage })));
+const SubscriptionSuccessPage = lazy(() =>
+  import('@/features/subscription/components/subscription-success-page').then((module) => ({ default: module.SubscriptionSuccessPage })),
+);
 
 /**
  * The route table for a signed-in user (docs/product.md §Screens and routes): a selected
@@ -34,22 +44,24 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
 
   return (
     <TooltipProvider>
-      <Switch>
-        <Route path="/">{dashboard}</Route>
-        <Route path="/dashboard">{dashboard}</Route>
-        <Route path="/subscription">
-          {forOrganization(<SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} paymentMethodCard={<PaymentMethodCard />} />)}
-        </Route>
-        <Route path="/subscription/activate">{forOrganization(<ActivateSubscriptionPage />)}</Route>
-        <Route path="/subscription/success">{forOrganization(<SubscriptionSuccessPage />)}</Route>
-        <Route path="/subscription/cancel">{forOrganization(<SubscriptionCancelPage />)}</Route>
-        <Route path="/account">{forOrganization(<AccountPage user={user} subscriptionSummary={<SubscriptionSummary />} />)}</Route>
-        {/* Operator admins need no organization; to anyone else the page does not exist. */}
-        <Route path="/admin">{user.isAdmin ? <AdminPage /> : <NotFoundPage />}</Route>
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          <Route path="/">{dashboard}</Route>
+          <Route path="/dashboard">{dashboard}</Route>
+          <Route path="/subscription">
+            {forOrganization(<SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} paymentMethodCard={<PaymentMethodCard />} />)}
+          </Route>
+          <Route path="/subscription/activate">{forOrganization(<ActivateSubscriptionPage />)}</Route>
+          <Route path="/subscription/success">{forOrganization(<SubscriptionSuccessPage />)}</Route>
+          <Route path="/subscription/cancel">{forOrganization(<SubscriptionCancelPage />)}</Route>
+          <Route path="/account">{forOrganization(<AccountPage user={user} subscriptionSummary={<SubscriptionSummary />} />)}</Route>
+          {/* Operator admins need no organization; to anyone else the page does not exist. */}
+          <Route path="/admin">{user.isAdmin ? <AdminPage /> : <NotFoundPage />}</Route>
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Suspense>
       <Toaster />
     </TooltipProvider>
   );

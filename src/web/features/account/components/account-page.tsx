@@ -25,9 +25,9 @@ const accountTabs = [
 export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; subscriptionSummary: ReactNode }) {
   const panels: Record<(typeof accountTabs)[number]['value'], ReactNode> = {
     profile: (
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <ProfileForm user={user} />
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <SignOutEverywhereCard />
           <DeleteAccountCard />
         </div>
@@ -35,7 +35,7 @@ export function AccountPage({ user, subscriptionSummary }: { user: AuthUser; sub
     ),
     subscription: subscriptionSummary,
     billing: (
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <BillingHistoryCard />
         <PaymentMethodCard />
       </div>
