@@ -107,6 +107,8 @@ for (const firstUser of [false, true]) {
   const banner = firstUser ? 'first demo user' : 'no first-user banner';
 
   test(`every page fits a ${WIDTH} px screen, connected with an app registration (${banner})`, async ({ page }) => {
+    // Some thirty pages and states in one journey.
+    test.slow();
     if (firstUser) await showFirstUserBanner(page);
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Get Started' }).first()).toBeVisible();
@@ -144,6 +146,7 @@ for (const firstUser of [false, true]) {
 }
 
 test(`the Configuration tab of an organization connected via the Passwatch app fits a ${WIDTH} px screen`, async ({ page }) => {
+  test.slow();
   await showFirstUserBanner(page);
   await signUpWithOrganization(page, { email: uniqueEmail('narrow-consent'), name: 'Connie Narrow' }, { name: 'Contoso Ltd', domain: 'contoso.com' });
   await subscribeInDemo(page);

@@ -9,7 +9,7 @@ interface ManifestChunk {
 }
 
 /** The modules the web app loads on demand once it knows the visitor is signed in (src/web/app/routes.tsx). */
-export const SIGNED_IN_ENTRIES = ['app/signed-in-routes.tsx', 'lib/stored-tenant.ts'];
+const SIGNED_IN_ENTRIES = ['app/signed-in-routes.tsx', 'lib/stored-tenant.ts'];
 
 /**
  * `<link rel="modulepreload">` tags for the signed-in app's chunks and the chunks they import,
@@ -32,9 +32,11 @@ export function signedInPreloadTags(webRoot: string): string {
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, loadedByEntry);
   const files = new Set<string>();
   for (const entry of SIGNED_IN_ENTRIES) collect(entry, files);
-  return [...files]
-    .filter((file) => !loadedByEntry.has(file))
-    // Same origin: script-src 'self' allows them without a nonce.
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
+  return (
+    [...files]
+      .filter((file) => !loadedByEntry.has(file))
+      // Same origin: script-src 'self' allows them without a nonce.
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('')
+  );
 }

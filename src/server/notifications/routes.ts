@@ -8,9 +8,8 @@ import {
   type PasswordExpirationsPage,
   type SendEmailResponse,
 } from '../../shared/api/notifications.js';
-import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
 import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
-import { readConfiguration } from '../configuration/index.js';
+import { readTimeZone } from '../configuration/index.js';
 import { validate } from '../http/validate.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
 import type { NotificationServices } from './notification-services.js';
@@ -29,16 +28,14 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notific
   app.get('/api/password-expirations', { preHandler: guards.requireTenant }, async (request): Promise<PasswordExpirationsPage> => {
     const tenantId = tenantIdOf(request);
     const query = validate(passwordExpirationsQuery, request.query);
-    const configuration = await readConfiguration(services.db, tenantId);
-    return pagePasswordExpirations(services.db, tenantId, query, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
+    return pagePasswordExpirations(services.db, tenantId, query, await readTimeZone(services.db, tenantId), services.clock());
   });
 
   // The users table as CSV: every user under its filter and search, not one page.
   app.get('/api/password-expirations/export', { preHandler: guards.requireTenant }, async (request, reply) => {
     const tenantId = tenantIdOf(request);
     const query = validate(passwordExpirationsExportQuery, request.query);
-    const configuration = await readConfiguration(services.db, tenantId);
-    const { csv, fileName } = await usersTableCsv(services.db, tenantId, query, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
+    const { csv, fileName } = await usersTableCsv(services.db, tenantId, query, await readTimeZone(services.db, tenantId), services.clock());
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
