@@ -20,6 +20,9 @@ export default defineConfig({
     // Maps are written for whoever runs the build (decoding a reported stack trace) but not linked
     // from the bundles, and the server does not serve them.
     sourcemap: 'hidden',
+    // .vite/manifest.json: the server reads which chunks the signed-in app needs, to preload them
+    // for a browser with a session (src/server/http/signed-in-preloads.ts). It is not served.
+    manifest: true,
     // Libraries change far less often than the app: their own chunks stay cached across releases.
     rollupOptions: {
       output: { manualChunks: { react: ['react', 'react-dom', 'react-dom/client'], query: ['@tanstack/react-query'], zod: ['zod'] } },

@@ -5,8 +5,10 @@
 // 2. Lighthouse (mobile, simulated throttling) in Debian's Chromium on `/` and on the dashboard
 //    of a user signed up through the demo issuer with a subscribed organization: performance and
 //    accessibility.
-// It builds nothing: run `npm run build` first.
-//   npx tsx bench/web.ts  [--port 3200]
+// It builds nothing: run `npm run build` first. --details prints, for profiling, what Lighthouse
+// blames: the largest contentful paint's element, the layout shifts, the main thread's work by
+// script, the requests' chain.
+//   npx tsx bench/web.ts  [--port 3200] [--details]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
@@ -31,7 +33,7 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: '3200' } } });
+const { values } = parseArgs({ options: { port: { type: 'string', default: '3200' }, details: { type: 'boolean', default: false } } });
 const port = Number(values.port);
 const appUrl = `http://localhost:${port}`;
 
@@ -126,9 +128,44 @@ async function lighthouseScores(url: string, cookie?: string): Promise<{ perform
         .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
         .map((ref) => `${ref.id} (${audits[ref.id]?.displayValue ?? audits[ref.id]?.score})`),
     );
+    if (values.details) printDetails(url, audits);
     return { performance: score('performance'), accessibility: score('accessibility'), failing };
   } finally {
     chrome.kill();
+  }
+}
+
+type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
+
+/** The items of an audit's table or list details, as plain records. */
+function itemsOf(audits: Audits, id: string): Record<string, unknown>[] {
+  const details = audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+  return details?.items ?? [];
+}
+
+function printDetails(url: string, audits: Audits): void {
+  console.log(`\nDetails for ${url}`);
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+    console.log(`  ${id}: ${audits[id]?.displayValue ?? ''}`);
+  }
+  const node = (item: Record<string, unknown>) => {
+    const found = (item.node ?? item) as { selector?: string; snippet?: string };
+    return `${found.selector ?? ''} ${String(found.snippet ?? '').slice(0, 100)}`;
+  };
+  for (const item of itemsOf(audits, 'largest-contentful-paint-element')) {
+    const nested = (item as { items?: Record<string, unknown>[] }).items;
+    for (const inner of nested ?? [item]) console.log(`  LCP element: ${node(inner)} ${inner.phase ?? ''} ${inner.timing ?? ''}`);
+  }
+  for (const item of itemsOf(audits, 'layout-shifts').slice(0, 8)) console.log(`  layout shift ${Number(item.score).toFixed(3)}: ${node(item)}`);
+  for (const item of itemsOf(audits, 'bootup-time').slice(0, 8)) {
+    console.log(`  main thread ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms): ${item.url}`);
+  }
+  for (const item of itemsOf(audits, 'mainthread-work-breakdown')) console.log(`  ${item.groupLabel}: ${Math.round(Number(item.duration))} ms`);
+  for (const item of itemsOf(audits, 'network-requests')) {
+    console.log(
+      `  request ${String(Math.round(Number(item.networkRequestTime))).padStart(6)}-${String(Math.round(Number(item.networkEndTime))).padStart(6)} ms ` +
+        `${String(item.transferSize).padStart(8)} B ${item.url}`,
+    );
   }
 }
 

@@ -101,6 +101,13 @@ test('setup wizard -> demo credentials -> test -> group filters -> preview; a wr
   await page.getByLabel('Password Validity (days)').fill('370');
   await page.getByRole('button', { name: 'Preview Users' }).click();
   const preview = page.getByRole('dialog', { name: 'Preview Users' });
+  // It opens as the users table does: passwords still to expire, soonest first; the expired on their own filter.
+  await expect(preview.getByRole('button', { name: /^Expiring soon/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(previewRow(preview, 'Diego Siciliani')).toBeVisible();
+  await preview.getByRole('button', { name: /^Expired/ }).click();
+  await expect(preview.locator('tbody [data-tone]').first()).toHaveText('Expired');
+  await expect(previewRow(preview, 'Diego Siciliani')).toHaveCount(0);
+  await preview.getByRole('button', { name: /^All/ }).click();
   await expect(previewRow(preview, 'Adele Vance')).toBeVisible();
   const expectations = [
     { name: 'Adele Vance', text: 'Expired', tone: 'red' },

@@ -21,6 +21,8 @@ test('template with colour and variables -> preview -> Run Now -> users and acti
 
   // Edit the template: new words, the recipient's name from a variable button, all of it in red.
   await page.getByRole('tab', { name: 'Configuration' }).click();
+  // The editor loads once its section comes near the screen: jump there.
+  await page.getByRole('navigation', { name: 'Configuration sections' }).getByRole('link', { name: 'Email' }).click();
   const editor = page.getByRole('textbox', { name: 'Email template' });
   await expect(editor).toContainText('Your password expires soon');
   await editor.click();

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_APP_WITHOUT_MAIL_SEND } from '../src/simulators/graph/demo-credentials.js';
 import { test } from './csp-guard.js';
@@ -153,4 +154,55 @@ test('users table: a reminder Graph refused shows Failed, and why on hover', asy
   const tooltip = page.getByRole('tooltip');
   await expect(tooltip).toContainText('Mail.Send');
   await expect(tooltip).toContainText('(ErrorAccessDenied)');
+});
+
+test('users table at 1440 px: the Actions column whole, one height for every row; Export CSV holds every user under the filter and search', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpWithOrganization(page, { email: uniqueEmail('users-wide'), name: 'Wanda Wide' }, { name: 'Contoso Ltd', domain: 'contoso.com' });
+  await subscribeInDemo(page);
+  await configureDemoTenant(page);
+  await page.reload();
+  await page.getByRole('button', { name: 'Run Now' }).click();
+  await expect(toast(page, /^Checked \d+ users?/)).toBeVisible();
+  const card = usersCardOf(page);
+  // Reminders went out: Last Notified holds a date and the delivery badge on some rows.
+  await expect(
+    bodyRows(card)
+      .filter({ has: page.locator('[data-delivery]') })
+      .first(),
+  ).toBeVisible();
+
+  const container = card.locator('[data-slot="table-container"]');
+  const actions = card.getByRole('columnheader', { name: 'Actions' });
+  const containerBox = (await container.boundingBox())!;
+  const actionsBox = (await actions.boundingBox())!;
+  expect(actionsBox.x).toBeGreaterThanOrEqual(containerBox.x);
+  expect(actionsBox.x + actionsBox.width).toBeLessThanOrEqual(containerBox.x + containerBox.width + 0.5);
+  const heights = await bodyRows(card).evaluateAll((rows) => rows.map((row) => Math.round(row.getBoundingClientRect().height)));
+  expect(heights.length).toBeGreaterThan(1);
+  expect(new Set(heights).size, `row heights ${heights.join(', ')}`).toBe(1);
+
+  // Export: the Expired filter and a search, every page of it.
+  await filterButton(card, 'Expired').click();
+  await card.getByLabel('Search users').fill('o');
+  await expect(filterButton(card, 'Expired')).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByRole('navigation', { name: 'Users table pages' })).toBeVisible();
+  const total = await countOf(filterButton(card, 'Expired'));
+  const firstName = (await bodyRows(card).first().locator('span[title]').textContent())?.trim() ?? '';
+  const downloadStarted = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloadStarted;
+  expect(download.suggestedFilename()).toMatch(/^users-expired-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(toast(page, 'Export Successful')).toBeVisible();
+  const [header, ...rows] = (await readFile((await download.path())!, 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(header).toBe('"User","Email","Expires In","Expiry Date","Reason","Last Notified","Latest Reminder","Status"');
+  expect(total).toBeGreaterThan(0);
+  expect(rows).toHaveLength(total);
+  expect(rows[0]!.startsWith(`"${firstName}",`)).toBe(true);
+  for (const row of rows) expect(row.toLowerCase()).toMatch(/^"[^"]*o[^"]*"|^"[^"]*","[^"]*o/);
 });

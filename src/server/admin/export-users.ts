@@ -1,6 +1,6 @@
 import type { Database } from '../db/client.js';
 import { listAdminUsers } from './admin-users.js';
-import { toCsv } from './csv.js';
+import { toCsv } from '../http/csv.js';
 
 const HEADER = [
   'Email',

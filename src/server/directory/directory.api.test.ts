@@ -116,7 +116,7 @@ describe('GET /api/security-groups', () => {
 });
 
 describe('POST /api/preview-group-users', () => {
-  it('previews the given filters with expiry reasons, soonest first', async () => {
+  it("previews the given filters with expiry reasons, in the users table's order (expired most recent first, undated last)", async () => {
     const owner = await organizationOwner(harness);
     await saveConfiguration(harness, owner, configurationFor(DEMO_GRAPH_CREDENTIALS, { timeZone: 'UTC' }));
     const response = await preview(owner, { includeGroups: [groupId('R&D <Labs>'), groupId('Helpdesk')], excludeGroups: [], passwordValidityDays: 365 });
@@ -129,8 +129,8 @@ describe('POST /api/preview-group-users', () => {
         user.expiryReason,
       ]),
     ).toEqual([
-      ['Lee Gu', -10, 'domain_policy'],
       ['Johanna Lorenz', -1, 'domain_policy'],
+      ['Lee Gu', -10, 'domain_policy'],
       ['Contoso Admin', null, 'never_expires_domain_policy'],
       ['Lynne Robbins', null, 'never_expires_user_policy'],
     ]);

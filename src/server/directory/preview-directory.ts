@@ -3,8 +3,8 @@ import { BoundedSortedList } from './bounded-sorted-list.js';
 import { scanDirectory, type DirectoryReader, type ScanSettings, type ScannedUser } from './scan-directory.js';
 
 /**
- * Who the group filters select: enabled users, soonest to expire first (already expired ones at
- * the top), users without a date last; at most `limit` listed, every one counted.
+ * Who the group filters select: enabled users in the users table's default order (see
+ * comparePreviewUsers); at most `limit` listed, every one counted.
  */
 export async function previewDirectory(reader: DirectoryReader, settings: ScanSettings, limit = PREVIEW_USER_LIMIT): Promise<PreviewGroupUsersResult> {
   const scan = scanDirectory(reader, settings);
@@ -53,11 +53,22 @@ function toPreviewUser(user: ScannedUser): PreviewUser {
 
 const byName = new Intl.Collator('en', { sensitivity: 'base' });
 
+/**
+ * The users table's default order (docs/product.md §Users table): passwords still to expire, soonest
+ * first; then expired ones, most recent first; users without a date last. So a directory with many
+ * long-expired users still lists first the ones a reminder can help, also when the list is cut.
+ */
 function comparePreviewUsers(a: PreviewUser, b: PreviewUser): number {
-  if (a.daysUntilExpiry !== b.daysUntilExpiry) {
-    if (a.daysUntilExpiry === null) return 1;
-    if (b.daysUntilExpiry === null) return -1;
-    return a.daysUntilExpiry - b.daysUntilExpiry;
+  const rank = urgencyRank(a) - urgencyRank(b);
+  if (rank !== 0) return rank;
+  if (a.daysUntilExpiry !== b.daysUntilExpiry && a.daysUntilExpiry !== null && b.daysUntilExpiry !== null) {
+    return a.daysUntilExpiry >= 0 ? a.daysUntilExpiry - b.daysUntilExpiry : b.daysUntilExpiry - a.daysUntilExpiry;
   }
   return (a.passwordExpiryDate ?? '').localeCompare(b.passwordExpiryDate ?? '') || byName.compare(a.displayName, b.displayName) || a.id.localeCompare(b.id);
+}
+
+/** 0: still to expire, 1: expired, 2: no expiry date. */
+function urgencyRank(user: PreviewUser): number {
+  if (user.daysUntilExpiry === null) return 2;
+  return user.daysUntilExpiry >= 0 ? 0 : 1;
 }

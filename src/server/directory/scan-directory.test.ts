@@ -108,15 +108,15 @@ describe('scanDirectory', () => {
 });
 
 describe('previewDirectory', () => {
-  it('lists enabled users soonest-expiring first, undated last, each with the reason', async () => {
+  it('lists enabled users still to expire soonest first, then expired most recent first, undated last, each with the reason', async () => {
     const { users, stats } = await previewDirectory(client, settings({ includeGroups: [groupId('R&D <Labs>'), groupId('Helpdesk')] }));
     expect(users.map((user) => [user.displayName, user.daysUntilExpiry, user.expiryReason, user.validityDays])).toEqual([
-      ['Lee Gu', -10, 'domain_policy', 90],
       ['Johanna Lorenz', -1, 'domain_policy', 90],
+      ['Lee Gu', -10, 'domain_policy', 90],
       ['Contoso Admin', null, 'never_expires_domain_policy', null],
       ['Lynne Robbins', null, 'never_expires_user_policy', null],
     ]);
-    expect(users[0]).toMatchObject({ email: 'lee.gu@contoso.com', passwordExpiryDate: new Date(harness.clock.nowMs - 10 * 86_400_000).toISOString() });
+    expect(users[1]).toMatchObject({ email: 'lee.gu@contoso.com', passwordExpiryDate: new Date(harness.clock.nowMs - 10 * 86_400_000).toISOString() });
     expect(stats).toEqual({
       totalUsers: contosoUserCount(),
       filteredUsers: 4,
@@ -144,6 +144,19 @@ describe('previewDirectory', () => {
     expect(preview.stats.disabledUsers).toBeGreaterThanOrEqual(1);
     expect(preview.stats.filteredUsers + preview.stats.disabledUsers).toBe(contosoUserCount());
     expect(preview.users.every((user) => user.expiryReason !== 'disabled')).toBe(true);
-    expect(preview.users[0]!.daysUntilExpiry).toBeLessThanOrEqual(-10);
+    // Cut short, the list keeps the passwords still to expire, soonest first, not the expired ones.
+    expect(preview.stats.expiredUsers).toBeGreaterThan(0);
+    const days = preview.users.map((user) => user.daysUntilExpiry);
+    expect(days.every((day) => day !== null && day >= 0)).toBe(true);
+    const everyone = await previewDirectory(client, settings());
+    expect(preview.users).toEqual(everyone.users.slice(0, 5));
+    expect(everyone.users.map((user) => user.daysUntilExpiry).filter((day) => day !== null && day >= 0)).toEqual(
+      days.concat(
+        everyone.users
+          .slice(5)
+          .map((user) => user.daysUntilExpiry)
+          .filter((day) => day !== null && day >= 0),
+      ),
+    );
   });
 });

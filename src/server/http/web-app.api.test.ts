@@ -28,6 +28,18 @@ async function writeWebRoot(): Promise<string> {
       `nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body>${'<p>landing</p>'.repeat(200)}</body></html>`,
   );
   await writeFile(path.join(root, 'assets', 'app-1234.js'), bundle);
+  // The build's manifest: the entry shares react-1234.js with the signed-in chunk, which also imports zod-1234.js.
+  await mkdir(path.join(root, '.vite'));
+  await writeFile(
+    path.join(root, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'main.tsx': { file: 'assets/app-1234.js', isEntry: true, imports: ['_react-1234.js'], dynamicImports: ['app/signed-in-routes.tsx'] },
+      '_react-1234.js': { file: 'assets/react-1234.js' },
+      '_zod-1234.js': { file: 'assets/zod-1234.js' },
+      'app/signed-in-routes.tsx': { file: 'assets/signed-in-routes-1234.js', isDynamicEntry: true, imports: ['_react-1234.js', '_zod-1234.js'] },
+      'lib/stored-tenant.ts': { file: 'assets/stored-tenant-1234.js', isDynamicEntry: true, imports: ['_zod-1234.js'] },
+    }),
+  );
   await writeFile(path.join(root, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
   await precompressDirectory(root);
   return root;
@@ -96,5 +108,25 @@ describe('index.html', () => {
       expect(response.headers['content-encoding']).toBeUndefined();
       expect(response.body).not.toContain(CSP_NONCE_PLACEHOLDER);
     }
+  });
+});
+
+describe('index.html for a signed-in browser', () => {
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it("names the signed-in app's chunks to preload (not the entry's own), only when a session cookie comes with the request", async () => {
+    const signedIn = await app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'pw_session=anything' } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(preloads(signedIn.body)).toEqual(['/assets/signed-in-routes-1234.js', '/assets/zod-1234.js', '/assets/stored-tenant-1234.js']);
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+
+    const visitor = await get('/dashboard');
+    expect(preloads(visitor.body)).toEqual([]);
+    expect(visitor.body).toContain('<p>landing</p>');
+  });
+
+  it('does not serve the build manifest', async () => {
+    const response = await get('/.vite/manifest.json');
+    expect(response.body).not.toContain('signed-in-routes');
   });
 });

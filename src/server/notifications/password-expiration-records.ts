@@ -71,7 +71,22 @@ function expirationStatus(daysUntilExpiry: number, lastNotifiedAt: Date | null):
   return daysUntilExpiry < 0 ? 'expired' : 'pending';
 }
 
-function toExpirationRecord(row: PasswordExpirationRow, today: LocalDate, latestReminder: EmailDelivery | null): PasswordExpirationRecord {
+/** The columns a users-table row shows, read alone: the rest (tenant, check stamp, ...) would only be parsed and dropped. */
+const RECORD_COLUMNS = {
+  id: passwordExpirations.id,
+  graphUserId: passwordExpirations.graphUserId,
+  userEmail: passwordExpirations.userEmail,
+  userDisplayName: passwordExpirations.userDisplayName,
+  mailAddress: passwordExpirations.mailAddress,
+  passwordExpiresAt: passwordExpirations.passwordExpiresAt,
+  expiryDate: passwordExpirations.expiryDate,
+  expiryReason: passwordExpirations.expiryReason,
+  validityDays: passwordExpirations.validityDays,
+  lastNotifiedAt: passwordExpirations.lastNotifiedAt,
+};
+type RecordColumns = Pick<PasswordExpirationRow, keyof typeof RECORD_COLUMNS>;
+
+function toExpirationRecord(row: RecordColumns, today: LocalDate, latestReminder: EmailDelivery | null): PasswordExpirationRecord {
   const daysUntilExpiry = row.expiryDate === null ? null : daysBetween(today, row.expiryDate);
   return {
     id: row.id,
@@ -166,7 +181,7 @@ function preparePage(db: Database, { filter, sort, direction, searching }: PageV
   return {
     rows: db
       .select({
-        record: passwordExpirations,
+        record: RECORD_COLUMNS,
         reminder: { state: reminder.state, error: reminder.error, errorCode: reminder.errorCode, createdAt: reminder.createdAt },
       })
       .from(passwordExpirations)

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  passwordExpirationsExportQuery,
   passwordExpirationsQuery,
   sendManualEmailBody,
   sendTestEmailBody,
@@ -7,15 +8,15 @@ import {
   type PasswordExpirationsPage,
   type SendEmailResponse,
 } from '../../shared/api/notifications.js';
-import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
-import { readConfiguration } from '../configuration/index.js';
+import { readTimeZone } from '../configuration/index.js';
 import { validate } from '../http/validate.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
 import type { NotificationServices } from './notification-services.js';
 import { pagePasswordExpirations } from './password-expiration-records.js';
 import { sendManualEmail } from './send-manual-email.js';
 import { sendTestEmail } from './send-test-email.js';
+import { usersTableCsv } from './users-table-csv.js';
 import { requireActiveSubscription } from './sending-allowed.js';
 
 export function registerNotificationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices }): void {
@@ -27,8 +28,19 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notific
   app.get('/api/password-expirations', allow('viewer'), async (request): Promise<PasswordExpirationsPage> => {
     const tenantId = tenantIdOf(request);
     const query = validate(passwordExpirationsQuery, request.query);
-    const configuration = await readConfiguration(services.db, tenantId);
-    return pagePasswordExpirations(services.db, tenantId, query, configuration?.timeZone ?? DEFAULT_TIME_ZONE, services.clock());
+    return pagePasswordExpirations(services.db, tenantId, query, await readTimeZone(services.db, tenantId), services.clock());
+  });
+
+  // The users table as CSV: every user under its filter and search, not one page.
+  app.get('/api/password-expirations/export', allow('viewer'), async (request, reply) => {
+    const tenantId = tenantIdOf(request);
+    const query = validate(passwordExpirationsExportQuery, request.query);
+    const { csv, fileName } = await usersTableCsv(services.db, tenantId, query, await readTimeZone(services.db, tenantId), services.clock());
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
   });
 
   app.post('/api/send-manual-email', allow('helpdesk'), async (request): Promise<SendEmailResponse> => {

@@ -107,7 +107,7 @@ export type PreviewStats = z.infer<typeof previewStatsSchema>;
 /** At most this many users are listed; the stats count all. */
 export const PREVIEW_USER_LIMIT = 500;
 
-/** The filtered users soonest to expire first (expired ones first of all), those without a date last. */
+/** The filtered users: still to expire soonest first, then expired most recent first, those without a date last. */
 export const previewGroupUsersResponse = z.object({
   users: z.array(previewUserSchema),
   stats: previewStatsSchema,

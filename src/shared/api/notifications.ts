@@ -125,6 +125,20 @@ export const passwordExpirationsQuery = z.object({
   search: text().trim().max(PASSWORD_EXPIRATIONS_SEARCH_MAX_LENGTH, notificationMessages.searchTooLong).optional(),
 });
 export type PasswordExpirationsQuery = z.infer<typeof passwordExpirationsQuery>;
+
+/**
+ * GET /api/password-expirations/export?filter=&sort=&direction=&search= : the users table as CSV,
+ * every user under the filter and search (not one page), in the table's order; at most
+ * USERS_EXPORT_LIMIT rows.
+ */
+export const passwordExpirationsExportQuery = passwordExpirationsQuery.omit({ page: true, pageSize: true });
+export type PasswordExpirationsExportQuery = z.infer<typeof passwordExpirationsExportQuery>;
+export const USERS_EXPORT_LIMIT = 100_000;
+
+/** users-expiring-soon-2026-11-27.csv: the filter and the organization's day it was taken on. */
+export function usersExportFileName(filter: PasswordExpirationFilter, day: string): string {
+  return `users-${filter.replace('_', '-')}-${day}.csv`;
+}
 export const passwordExpirationsPage = z.object({
   records: z.array(passwordExpirationRecordSchema),
   /** How many users match the filter and the search. */

@@ -1,38 +1,57 @@
-import { useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { type DemoGraphCredentials, TENANT_PATTERN } from '../../shared/api/configuration';
 import type { ConsentReturnPage } from '../../shared/api/entra-consent';
 import { ClientSecretExpiryAlert } from '@/features/configuration/components/client-secret-expiry-alert';
 import { ClientSecretExpiryField } from '@/features/configuration/components/client-secret-expiry-field';
-import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
-import { HelpdeskDigestCard } from '@/features/helpdesk-digest/components/helpdesk-digest-card';
-import { ReminderRecipientsCard } from '@/features/reminder-recipients/components/reminder-recipients-card';
-import { OnPremisesCard } from '@/features/on-premises/components/on-premises-card';
-import { DryRunPanel } from '@/features/reminder-policy/components/dry-run-panel';
 import { ForecastCard } from '@/features/reminder-policy/components/forecast-card';
-import { ReminderPolicyCard } from '@/features/reminder-policy/components/reminder-policy-card';
 import { SaveConfigurationButton } from '@/features/configuration/components/save-configuration-button';
 import { ConfigurationFormProvider, useConfigurationForm } from '@/features/configuration/hooks/configuration-form';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import type { DashboardTab } from '@/features/dashboard/utils/dashboard-tabs';
 import { useAppInfo } from '@/lib/app-info';
-import { HelpTab } from '@/features/help/components/help-tab';
 import { OverviewTab } from '@/features/overview/components/overview-tab';
 import { StatCards } from '@/features/overview/components/stat-cards';
-import { SetupWizard } from '@/features/setup-wizard/components/setup-wizard';
 import { ConnectWithMicrosoftButton } from '@/features/entra-consent/components/connect-with-microsoft-button';
 import { ConnectWithMicrosoftPanel } from '@/features/entra-consent/components/connect-with-microsoft-panel';
 import { ConsentResultAlert } from '@/features/entra-consent/components/consent-result-alert';
 import { PasswatchAppConnection } from '@/features/entra-consent/components/passwatch-app-connection';
 import { type ConsentReturn, readConsentReturn, withoutConsentReturn } from '@/features/entra-consent/utils/consent-return';
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
-import { TemplateLanguagesCard } from '@/features/template-languages/components/template-languages-card';
 import { TestConfigurationButton } from '@/features/testing/components/test-configuration-button';
-import { TestingTab } from '@/features/testing/components/testing-tab';
 import { TestEmailCard } from '@/features/test-email/components/test-email-card';
 import { ReadOnlyUnless } from '@/components/role-gate';
 import { useCan } from '@/lib/member-role';
 import { useTenantContext } from '@/lib/tenant-context';
+import { Spinner } from '@/components/ui/spinner';
+
+// The tabs behind the Overview and the Setup Guide load when first opened: the dashboard's first
+// view parses only what it shows (docs/architecture.md §Web performance).
+const ConfigurationTabPanel = lazy(() => import('./configuration-tab-panel'));
+const TestingTab = lazy(() => import('@/features/testing/components/testing-tab').then((module) => ({ default: module.TestingTab })));
+const HelpTab = lazy(() => import('@/features/help/components/help-tab').then((module) => ({ default: module.HelpTab })));
+const SetupWizard = lazy(() => import('@/features/setup-wizard/components/setup-wizard').then((module) => ({ default: module.SetupWizard })));
+
+function LazyPanel({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex justify-center py-16">
+          <Spinner className="size-8" label="Loading" />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
+
+/** True from the first time `value` is true on. */
+function useOnceTrue(value: boolean): boolean {
+  const [once, setOnce] = useState(value);
+  if (value && !once) setOnce(true);
+  return once || value;
+}
 
 /**
  * The dashboard, composed from the features that own its parts. The configuration form lives
@@ -67,6 +86,7 @@ function OrganizationDashboard({ organizationId, isAdmin }: { organizationId: st
 
 function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: { isAdmin: boolean; consentReturn: ConsentReturn } & TabState) {
   const [setupGuideOpen, setSetupGuideOpen] = useState(consentReturn.openSetupGuide);
+  const setupGuideWanted = useOnceTrue(setupGuideOpen);
   const { applyCredentials, configuration, values } = useConfigurationForm();
   const { selectedTenant } = useTenantContext();
   const isOrganizationAdmin = useCan('admin');
@@ -109,48 +129,57 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
             </div>
           ),
           configuration: (
-            <ReadOnlyUnless needed="admin">
-              {consentReturn.showConfiguration && consentAlert}
-              <ConfigurationTab
-                actions={<TestConfigurationButton disabled={!testable} />}
-                microsoftConnection={microsoftConnection('configuration')}
-                templateLanguages={<TemplateLanguagesCard />}
-              />
-              {testable && <ReminderPolicyCard companyName={selectedTenant?.name ?? ''} timeZone={values?.timeZone} />}
-              {testable && <DryRunPanel />}
-              <ReminderRecipientsCard />
-              <OnPremisesCard />
-              <HelpdeskDigestCard />
-            </ReadOnlyUnless>
+            <LazyPanel>
+              <ReadOnlyUnless needed="admin">
+                <ConfigurationTabPanel
+                  notice={consentReturn.showConfiguration && consentAlert}
+                  microsoftConnection={microsoftConnection('configuration')}
+                  testable={testable}
+                  companyName={selectedTenant?.name ?? ''}
+                  timeZone={values?.timeZone}
+                />
+              </ReadOnlyUnless>
+            </LazyPanel>
           ),
           testing: (
-            <ReadOnlyUnless needed="admin">
-              <TestingTab
-                testEmailCard={<TestEmailCard />}
-                reconnectButton={isOwner ? <ConnectWithMicrosoftButton returnTo="configuration" reconnect /> : null}
-              />
-            </ReadOnlyUnless>
+            <LazyPanel>
+              <ReadOnlyUnless needed="admin">
+                <TestingTab
+                  testEmailCard={<TestEmailCard />}
+                  reconnectButton={isOwner ? <ConnectWithMicrosoftButton returnTo="configuration" reconnect /> : null}
+                />
+              </ReadOnlyUnless>
+            </LazyPanel>
           ),
-          help: <HelpTab />,
+          help: (
+            <LazyPanel>
+              <HelpTab />
+            </LazyPanel>
+          ),
         }}
       />
-      <SetupWizard
-        open={setupGuideOpen && isOrganizationAdmin}
-        onOpenChange={setSetupGuideOpen}
-        onComplete={() => {
-          setSetupGuideOpen(false);
-          setActiveTab('configuration');
-        }}
-        demoMode={appInfo?.demoMode ?? false}
-        onUseDemoCredentials={fillDemoCredentials}
-        connectWithMicrosoft={
-          <div className="grid gap-3">
-            {consentReturn.openSetupGuide && consentAlert}
-            {microsoftConnection('setup')}
-          </div>
-        }
-        clientSecretExpiryField={<ClientSecretExpiryField controlId="setup-clientSecretExpiresAt" suggestWhenEmpty />}
-      />
+      {/* Loaded the first time it opens; kept mounted after, so it closes with its animation. */}
+      {setupGuideWanted && (
+        <Suspense fallback={null}>
+          <SetupWizard
+            open={setupGuideOpen && isOrganizationAdmin}
+            onOpenChange={setSetupGuideOpen}
+            onComplete={() => {
+              setSetupGuideOpen(false);
+              setActiveTab('configuration');
+            }}
+            demoMode={appInfo?.demoMode ?? false}
+            onUseDemoCredentials={fillDemoCredentials}
+            connectWithMicrosoft={
+              <div className="grid gap-3">
+                {consentReturn.openSetupGuide && consentAlert}
+                {microsoftConnection('setup')}
+              </div>
+            }
+            clientSecretExpiryField={<ClientSecretExpiryField controlId="setup-clientSecretExpiresAt" suggestWhenEmpty />}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,25 +1,35 @@
-import { type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import type { AuthUser } from '../../shared/api/auth';
 import { Toaster } from '@/components/ui/toaster';
+import { PageSpinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { AccountPage } from '@/features/account/components/account-page';
 import { PaymentMethodCard } from '@/features/account/components/payment-method-card';
-import { AdminPage } from '@/features/admin/components/admin-page';
 import InvitationPage from '@/features/invitations/components/invitation-page';
 import { hasPendingInvitation } from '@/features/invitations/utils/pending-invitation';
-import { MembersPage } from '@/features/members/components/members-page';
-import { ActivateSubscriptionPage } from '@/features/subscription/components/activate-subscription-page';
-import { SubscriptionCancelPage } from '@/features/subscription/components/subscription-cancel-page';
 import { SubscriptionGate } from '@/features/subscription/components/subscription-gate';
-import { SubscriptionPage } from '@/features/subscription/components/subscription-page';
-import { SubscriptionSuccessPage } from '@/features/subscription/components/subscription-success-page';
 import { SubscriptionSummary } from '@/features/subscription/components/subscription-summary';
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
 import { TenantGate } from '@/features/tenants/components/tenant-gate';
 import { AccountPaymentMethodCard } from './account-payment-method-card';
 import { DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
+
+// Each page but the dashboard is a chunk of its own, loaded when visited: the dashboard, where a
+// signed-in user lands, parses only its own code (docs/architecture.md §Web performance).
+const AccountPage = lazy(() => import('@/features/account/components/account-page').then((module) => ({ default: module.AccountPage })));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((module) => ({ default: module.AdminPage })));
+const ActivateSubscriptionPage = lazy(() =>
+  import('@/features/subscription/components/activate-subscription-page').then((module) => ({ default: module.ActivateSubscriptionPage })),
+);
+const SubscriptionCancelPage = lazy(() =>
+  import('@/features/subscription/components/subscription-cancel-page').then((module) => ({ default: module.SubscriptionCancelPage })),
+);
+const MembersPage = lazy(() => import('@/features/members/components/members-page').then((module) => ({ default: module.MembersPage })));
+const SubscriptionPage = lazy(() => import('@/features/subscription/components/subscription-page').then((module) => ({ default: module.SubscriptionPage })));
+const SubscriptionSuccessPage = lazy(() =>
+  import('@/features/subscription/components/subscription-success-page').then((module) => ({ default: module.SubscriptionSuccessPage })),
+);
 
 /**
  * The route table for a signed-in user (docs/product.md §Screens and routes): a selected
@@ -39,29 +49,31 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
   return (
     <TooltipProvider>
       <BackToPendingInvitation />
-      <Switch>
-        {/* An invitation needs no organization: it may be the user's first. */}
-        <Route path="/invitation">
-          <InvitationPage signedIn />
-        </Route>
-        <Route path="/members">{forOrganization(<MembersPage currentUserId={user.id} organizationSwitcher={<OrganizationSwitcher />} />)}</Route>
-        <Route path="/">{dashboard}</Route>
-        <Route path="/dashboard">{dashboard}</Route>
-        <Route path="/subscription">
-          {forOrganization(<SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} paymentMethodCard={<PaymentMethodCard />} />)}
-        </Route>
-        <Route path="/subscription/activate">{forOrganization(<ActivateSubscriptionPage />)}</Route>
-        <Route path="/subscription/success">{forOrganization(<SubscriptionSuccessPage />)}</Route>
-        <Route path="/subscription/cancel">{forOrganization(<SubscriptionCancelPage />)}</Route>
-        <Route path="/account">
-          {forOrganization(<AccountPage user={user} subscriptionSummary={<SubscriptionSummary />} paymentMethodCard={<AccountPaymentMethodCard />} />)}
-        </Route>
-        {/* Operator admins need no organization; to anyone else the page does not exist. */}
-        <Route path="/admin">{user.isAdmin ? <AdminPage /> : <NotFoundPage />}</Route>
-        <Route>
-          <NotFoundPage />
-        </Route>
-      </Switch>
+      <Suspense fallback={<PageSpinner />}>
+        <Switch>
+          {/* An invitation needs no organization: it may be the user's first. */}
+          <Route path="/invitation">
+            <InvitationPage signedIn />
+          </Route>
+          <Route path="/members">{forOrganization(<MembersPage currentUserId={user.id} organizationSwitcher={<OrganizationSwitcher />} />)}</Route>
+          <Route path="/">{dashboard}</Route>
+          <Route path="/dashboard">{dashboard}</Route>
+          <Route path="/subscription">
+            {forOrganization(<SubscriptionPage user={user} organizationSwitcher={<OrganizationSwitcher />} paymentMethodCard={<PaymentMethodCard />} />)}
+          </Route>
+          <Route path="/subscription/activate">{forOrganization(<ActivateSubscriptionPage />)}</Route>
+          <Route path="/subscription/success">{forOrganization(<SubscriptionSuccessPage />)}</Route>
+          <Route path="/subscription/cancel">{forOrganization(<SubscriptionCancelPage />)}</Route>
+          <Route path="/account">
+            {forOrganization(<AccountPage user={user} subscriptionSummary={<SubscriptionSummary />} paymentMethodCard={<AccountPaymentMethodCard />} />)}
+          </Route>
+          {/* Operator admins need no organization; to anyone else the page does not exist. */}
+          <Route path="/admin">{user.isAdmin ? <AdminPage /> : <NotFoundPage />}</Route>
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Suspense>
       <Toaster />
     </TooltipProvider>
   );

@@ -17,11 +17,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       hotkey={toastHotkey}
-      className={cn(
-        'fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto ' +
-          'sm:bottom-0 sm:max-w-[420px] sm:flex-col',
-        className,
-      )}
+      // At the top on every width: at the foot they would cover the Configuration tab's save bar.
+      className={cn('fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:max-w-[420px]', className)}
       {...props}
     />
   );

@@ -37,16 +37,18 @@ export function AccountPage({
   const tabs = accountTabs.filter((tab) => tab.value !== 'billing' || isOwner);
   const panels: Record<(typeof accountTabs)[number]['value'], ReactNode> = {
     profile: (
-      <div className="space-y-6">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <ProfileForm user={user} />
-        <SignOutEverywhereCard />
-        <DataExportCard />
-        <DeleteAccountCard />
+        <div className="grid grid-cols-1 gap-6">
+          <SignOutEverywhereCard />
+          <DataExportCard />
+          <DeleteAccountCard />
+        </div>
       </div>
     ),
     subscription: subscriptionSummary,
     billing: (
-      <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-6">
         <BillingHistoryCard />
         {paymentMethodCard}
       </div>
@@ -65,8 +67,9 @@ export function AccountPage({
         </>
       }
     >
-      <Tabs defaultValue="profile" className="max-w-3xl">
-        <TabsList>
+      {/* The tabs take the page's width: a row of equal tabs (two by two on a phone). */}
+      <Tabs defaultValue="profile">
+        <TabsList className={`grid w-full grid-cols-2 ${tabs.length === 4 ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}`}>
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label}

@@ -27,7 +27,7 @@ export function CredentialsCard({ microsoftConnection }: { microsoftConnection?:
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5 md:grid-cols-2">
-        {microsoftConnection && <div className="md:col-span-2">{microsoftConnection}</div>}
+        {microsoftConnection && <div className="min-w-0 md:col-span-2">{microsoftConnection}</div>}
         {!viaPasswatchApp && (
           <>
             <ConfigurationTextField

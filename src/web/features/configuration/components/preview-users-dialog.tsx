@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { UsersIcon } from 'lucide-react';
 import type { PreviewGroupUsersResult, PreviewStats } from '../../../../shared/api/directory';
+import type { PasswordExpirationFilter } from '../../../../shared/api/notifications';
 import { previewColour, type PreviewTone } from '../../../../shared/domain/expiry-badge';
 import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
 import { formatDateUs } from '../../../../shared/domain/us-format';
+import { ExpiryFilterButtons, matchesExpiryFilter } from '@/components/expiry-filter-buttons';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -46,10 +48,12 @@ export function PreviewUsersDialog({ disabled }: { disabled: boolean }) {
           Preview Users
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-5xl">
         <DialogHeader>
           <DialogTitle>Preview Users</DialogTitle>
-          <DialogDescription>Users the group filters select, soonest to expire first, as the daily check would see them now.</DialogDescription>
+          <DialogDescription>
+            Users the group filters select, as the daily check would see them now. Like the users table, it opens on the passwords expiring soon, soonest first.
+          </DialogDescription>
         </DialogHeader>
         {preview.isPending && (
           <div className="flex items-center justify-center gap-2 py-10 text-sm text-muted-foreground">
@@ -71,11 +75,23 @@ export function PreviewUsersDialog({ disabled }: { disabled: boolean }) {
 
 function PreviewResult({ result, timeZone }: { result: PreviewGroupUsersResult; timeZone: string }) {
   const { users, stats } = result;
+  // The users table's default view; the server lists the users in that order.
+  const [filter, setFilter] = useState<PasswordExpirationFilter>('expiring_soon');
+  const shown = users.filter((user) => matchesExpiryFilter(filter, user.daysUntilExpiry));
+  const counts = {
+    expiring_soon: stats.usersWithExpiryDate - stats.expiredUsers,
+    expired: stats.expiredUsers,
+    no_date: stats.usersWithoutExpiryDate,
+    all: stats.filteredUsers,
+  };
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       <PreviewSummary stats={stats} />
-      {users.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No users match these group filters.</p>
+      <ExpiryFilterButtons filter={filter} counts={counts} onChange={setFilter} />
+      {shown.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          {users.length === 0 ? 'No users match these group filters.' : 'No users listed under this filter.'}
+        </p>
       ) : (
         <Table>
           <TableHeader>
@@ -88,12 +104,12 @@ function PreviewResult({ result, timeZone }: { result: PreviewGroupUsersResult; 
             </TableRow>
           </TableHeader>
           <TableBody>
-            {users.map((user) => {
+            {shown.map((user) => {
               const colour = previewColour(user.daysUntilExpiry);
               return (
                 <TableRow key={user.id}>
-                  <TableCell className="font-medium">{user.displayName}</TableCell>
-                  <TableCell>{user.email}</TableCell>
+                  <TableCell className="font-medium whitespace-normal">{user.displayName}</TableCell>
+                  <TableCell className="break-all whitespace-normal">{user.email}</TableCell>
                   <TableCell>
                     <span
                       data-tone={colour.tone}
@@ -103,7 +119,7 @@ function PreviewResult({ result, timeZone }: { result: PreviewGroupUsersResult; 
                     </span>
                   </TableCell>
                   <TableCell>{user.passwordExpiryDate ? formatDateUs(user.passwordExpiryDate, timeZone) : '—'}</TableCell>
-                  <TableCell className="text-muted-foreground">{expiryReasonLabel(user.expiryReason, user.validityDays, user.expirySource)}</TableCell>
+                  <TableCell className="min-w-40 whitespace-normal text-muted-foreground">{expiryReasonLabel(user.expiryReason, user.validityDays, user.expirySource)}</TableCell>
                 </TableRow>
               );
             })}

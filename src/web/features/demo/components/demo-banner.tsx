@@ -31,7 +31,7 @@ export function DemoBanner() {
       {appInfo.adminHint && (
         <div className="flex items-center justify-center gap-1.5 bg-accent px-4 py-1.5 text-center text-xs text-accent-foreground">
           <InfoIcon className="size-3.5 shrink-0" aria-hidden />
-          <span>{appInfo.adminHint}</span>
+          <span className="min-w-0 wrap-anywhere">{appInfo.adminHint}</span>
         </div>
       )}
     </>

@@ -12,8 +12,8 @@ export function PasswatchAppConnection({ entraTenantId, returnTo }: { entraTenan
         Connected {connectionMethodLabels.passwatch_app}
       </p>
       <p className="text-sm text-muted-foreground">
-        Tenant <span className="font-mono">{entraTenantId}</span>. No app registration or client secret is needed. If an administrator removes the Passwatch app
-        from the tenant, Reconnect grants it again.
+        Tenant <span className="font-mono break-all">{entraTenantId}</span>. No app registration or client secret is needed. If an administrator removes the
+        Passwatch app from the tenant, Reconnect grants it again.
       </p>
       <ConnectWithMicrosoftButton returnTo={returnTo} reconnect />
     </section>

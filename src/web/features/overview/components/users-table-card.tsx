@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { LoaderCircleIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
-import type { PasswordExpirationFilter, PasswordExpirationsPage } from '../../../../shared/api/notifications';
+import { DownloadIcon, LoaderCircleIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
+import type { PasswordExpirationFilter } from '../../../../shared/api/notifications';
 import { DEFAULT_PAGE_SIZE } from '../../../../shared/api/paging';
+import { ExpiryFilterButtons } from '@/components/expiry-filter-buttons';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -10,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/member-role';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useExportUsersTable } from '../api/export-users-table';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { usePasswordExpirationsPage } from '../api/get-password-expirations';
@@ -17,7 +19,7 @@ import { useRunCheck } from '../api/run-check';
 import { refreshUsersToasts } from '../utils/overview-toasts';
 import { pageCount } from '../utils/paging';
 import { NO_CHECK_YET_TEXT, usersTableEmptyText } from '../utils/users-table-empty-text';
-import { DEFAULT_USERS_TABLE_VIEW, nextOrder, USERS_TABLE_FILTERS, type UsersTableOrder } from '../utils/users-table-view';
+import { DEFAULT_USERS_TABLE_VIEW, nextOrder, type UsersTableOrder } from '../utils/users-table-view';
 import { Pager } from './pager';
 import { UsersTable } from './users-table';
 
@@ -25,7 +27,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 const pageSize = DEFAULT_PAGE_SIZE;
 
 /**
- * docs/product.md §Users table: the users with expiring passwords, a search box and Refresh (runs a check). It
+ * docs/product.md §Users table: the users with expiring passwords, a search box, Refresh (runs a
+ * check) and Export CSV (every user under the filter and search, in the table's order). It
  * opens on the users expiring soon, soonest first; filter buttons and the sortable headers change
  * the view. The server filters, sorts, searches and pages: a large organization's check holds tens
  * of thousands of users.
@@ -47,6 +50,7 @@ export function UsersTableCard() {
   const timeZone = useOrganizationTimeZone();
   const refresh = useRunCheck();
   const mayRefresh = useCan('admin');
+  const exportCsv = useExportUsersTable();
   // An empty table before any check says so, instead of reading as "nobody expires".
   const { data: stats } = useDashboardStats();
   const neverChecked = stats !== undefined && stats.lastRun === null;
@@ -98,10 +102,28 @@ export function UsersTableCard() {
               Refresh
             </Button>
           )}
+          <Button
+            variant="outline"
+            disabled={exportCsv.isPending || !data || data.total === 0}
+            aria-busy={exportCsv.isPending}
+            onClick={() =>
+              exportCsv.mutate(
+                { filter, ...order, search },
+                {
+                  onSuccess: (fileName) => toast({ title: 'Export Successful', description: `Users saved as ${fileName}.` }),
+                  onError: (exportError) =>
+                    toast({ variant: 'destructive', title: 'Export Failed', description: getErrorMessage(exportError, 'Failed to export users') }),
+                },
+              )
+            }
+          >
+            {exportCsv.isPending ? <LoaderCircleIcon className="animate-spin" aria-hidden /> : <DownloadIcon aria-hidden />}
+            Export CSV
+          </Button>
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <FilterButtons filter={filter} counts={data?.counts} busy={isFetching} onChange={setFilter} />
+        <ExpiryFilterButtons filter={filter} counts={data?.counts} busy={isFetching} onChange={setFilter} />
         {error ? (
           <p className="text-sm text-destructive">{getErrorMessage(error, 'Failed to load users')}</p>
         ) : isPending || (isPlaceholderData && data.total === 0) ? (
@@ -124,37 +146,5 @@ export function UsersTableCard() {
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/** Expiring soon / Expired / No date / All, each with how many users it holds (under the search). */
-function FilterButtons({
-  filter,
-  counts,
-  busy,
-  onChange,
-}: {
-  filter: PasswordExpirationFilter;
-  counts: PasswordExpirationsPage['counts'] | undefined;
-  busy: boolean;
-  onChange: (filter: PasswordExpirationFilter) => void;
-}) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a row of filter buttons, not a form section; a fieldset would bring its own box and legend rules
-    <div role="group" aria-label="Show users" className="flex flex-wrap gap-2">
-      {USERS_TABLE_FILTERS.map((option) => (
-        <Button
-          key={option.filter}
-          variant={option.filter === filter ? 'default' : 'outline'}
-          size="sm"
-          aria-pressed={option.filter === filter}
-          aria-busy={busy && option.filter === filter}
-          onClick={() => onChange(option.filter)}
-        >
-          {option.label}
-          {counts && <span className="tabular-nums"> ({counts[option.filter].toLocaleString('en-US')})</span>}
-        </Button>
-      ))}
-    </div>
   );
 }

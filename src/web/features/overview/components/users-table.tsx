@@ -30,6 +30,11 @@ const columns: readonly { name: string; sort?: PasswordExpirationSort }[] = [
   { name: 'Actions' },
 ];
 
+// From 640 px every cell stays on one line, so rows keep one height; long names and addresses are
+// cut with an ellipsis (the whole value is the cell's title and in Show details), and Actions stays
+// pinned at the right edge should the table still scroll sideways.
+const pinnedRight = 'sm:sticky sm:right-0 sm:bg-card';
+
 // Under 640 px (max-sm) the table becomes a list of cards: each row a bordered block, each cell a
 // line with its column's name before it (from data-label), the header a row of sort buttons. One
 // markup for both, so every row keeps its table semantics and nothing has to scroll sideways.
@@ -75,7 +80,7 @@ export function UsersTable({
               <TableHead
                 key={name}
                 aria-sort={sortable ? ariaSortOf(sortable.order, sortable.sort) : undefined}
-                className={cn(name === 'Actions' && 'text-right', sortable ? 'max-sm:h-auto max-sm:px-0' : 'max-sm:hidden')}
+                className={cn(name === 'Actions' && cn('text-right', pinnedRight), sortable ? 'max-sm:h-auto max-sm:px-0' : 'max-sm:hidden')}
               >
                 {sortable ? (
                   <SortButton name={name} direction={ariaSortOf(sortable.order, sortable.sort)} onClick={() => sortable.onSort(sortable.sort)} />
@@ -150,10 +155,12 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
           <Avatar>
             <AvatarFallback aria-hidden>{initials(user.userDisplayName, user.userEmail)}</AvatarFallback>
           </Avatar>
-          <span className="font-medium">{user.userDisplayName}</span>
+          <span className="font-medium sm:max-w-48 sm:truncate" title={user.userDisplayName}>
+            {user.userDisplayName}
+          </span>
         </div>
       </TableCell>
-      <TableCell data-label="Email" className={cardCell}>
+      <TableCell data-label="Email" className={cn(cardCell, 'sm:max-w-64 sm:truncate')} title={user.userEmail}>
         {user.userEmail}
       </TableCell>
       <TableCell data-label="Language" className={cn(cardCell, 'text-muted-foreground max-sm:break-normal')}>
@@ -166,7 +173,7 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
         {expiryReasonLabel(user.expiryReason, user.validityDays, user.expirySource)}
       </TableCell>
       <TableCell data-label="Last Notified" className={cn(cardCell, 'text-muted-foreground max-sm:break-normal')}>
-        <div className="flex flex-wrap items-center gap-2 max-sm:justify-end">
+        <div className="flex flex-wrap items-center gap-2 max-sm:justify-end sm:flex-nowrap">
           <span>{user.lastNotified ? formatDateTimeUs(user.lastNotified, timeZone) : 'Never'}</span>
           {user.latestReminder && <DeliveryBadge delivery={user.latestReminder} />}
         </div>
@@ -174,7 +181,7 @@ function UserRow({ user, timeZone }: { user: PasswordExpirationRecord; timeZone:
       <TableCell data-label="Status" className={cardCell}>
         <RowStatusBadge status={rowStatus(user)} />
       </TableCell>
-      <TableCell data-label="Actions" className={cardCell}>
+      <TableCell data-label="Actions" className={cn(cardCell, pinnedRight)}>
         <div className="flex justify-end gap-1">
           {maySend && (
             <RowAction

@@ -1,14 +1,5 @@
 import type { EmailDelivery, PasswordExpirationFilter, PasswordExpirationSort } from '../../../../shared/api/notifications';
 import type { SortDirection } from '../../../../shared/api/paging';
-import { EXPIRING_SOON_LABEL } from '../../../../shared/domain/expiring-soon';
-
-/** The filter buttons, in their order, and what each is called. */
-export const USERS_TABLE_FILTERS: readonly { filter: PasswordExpirationFilter; label: string }[] = [
-  { filter: 'expiring_soon', label: EXPIRING_SOON_LABEL },
-  { filter: 'expired', label: 'Expired' },
-  { filter: 'no_date', label: 'No date' },
-  { filter: 'all', label: 'All' },
-];
 
 export interface UsersTableOrder {
   sort: PasswordExpirationSort;

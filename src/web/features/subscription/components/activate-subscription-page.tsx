@@ -1,17 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ArrowLeftIcon, LoaderCircleIcon } from 'lucide-react';
-import { Link } from 'wouter';
+import { LoaderCircleIcon } from 'lucide-react';
 import { navigate } from 'wouter/use-browser-location';
 import { activateSubscriptionBody, billingMessages } from '../../../../shared/api/billing';
-import { PageLayout } from '@/components/page-layout';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { serverFieldMessages, validateForm } from '@/lib/form-errors';
 import { getErrorMessage } from '@/lib/error-message';
 import { useActivateSubscription } from '../api/activate-subscription';
+import { STEP_ACTIONS_CLASS, SubscriptionStepLayout } from './subscription-step-layout';
 
 /** docs/product.md §Constants: the dashboard opens 2000 ms after a successful activation. */
 const ACTIVATION_REDIRECT_DELAY_MS = 2000;
@@ -57,65 +56,53 @@ export function ActivateSubscriptionPage() {
 
   const busy = activate.isPending || activate.isSuccess;
   return (
-    <PageLayout
-      title="Activate Subscription"
-      actions={
-        <Button asChild variant="ghost" size="sm">
-          <Link href="/subscription">
-            <ArrowLeftIcon aria-hidden />
-            Back
-          </Link>
-        </Button>
-      }
-    >
-      <Card className="mx-auto max-w-xl">
-        <form noValidate onSubmit={handleSubmit} className="contents">
-          <CardHeader>
-            <CardTitle asChild>
-              <h2>Manual Activation</h2>
-            </CardTitle>
-            <CardDescription>
-              Paid with PayPal but the subscription is not active? Enter the subscription ID from your PayPal confirmation email or your PayPal account under
-              automatic payments.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <FormField
-              id="paypal-subscription-id"
-              label="PayPal Subscription ID"
-              hint="The ID usually starts with I- followed by letters and numbers, for example I-BW452GLLEP1G."
-              error={fieldError}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  ref={input}
-                  value={subscriptionId}
-                  onChange={(event) => {
-                    setSubscriptionId(event.target.value);
-                    setFieldError(undefined);
-                  }}
-                  placeholder="I-XXXXXXXXXXXX"
-                  autoComplete="off"
-                  spellCheck={false}
-                  disabled={busy}
-                />
-              )}
-            </FormField>
-          </CardContent>
-          <CardFooter className="flex-wrap items-center gap-3">
-            <Button type="submit" disabled={busy}>
-              {activate.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden />}
-              Activate Subscription
-            </Button>
-            {activate.isSuccess && (
-              <p role="status" className="text-sm text-muted-foreground">
-                Subscription activated. Opening the dashboard…
-              </p>
+    <SubscriptionStepLayout title="Activate Subscription">
+      <form noValidate onSubmit={handleSubmit} className="contents">
+        <CardHeader className="text-center">
+          <CardTitle asChild>
+            <h2 className="text-xl">Manual Activation</h2>
+          </CardTitle>
+          <CardDescription>
+            Paid with PayPal but the subscription is not active? Enter the subscription ID from your PayPal confirmation email or your PayPal account under
+            automatic payments.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <FormField
+            id="paypal-subscription-id"
+            label="PayPal Subscription ID"
+            hint="The ID usually starts with I- followed by letters and numbers, for example I-BW452GLLEP1G."
+            error={fieldError}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                ref={input}
+                value={subscriptionId}
+                onChange={(event) => {
+                  setSubscriptionId(event.target.value);
+                  setFieldError(undefined);
+                }}
+                placeholder="I-XXXXXXXXXXXX"
+                autoComplete="off"
+                spellCheck={false}
+                disabled={busy}
+              />
             )}
-          </CardFooter>
-        </form>
-      </Card>
-    </PageLayout>
+          </FormField>
+        </CardContent>
+        <CardFooter className={STEP_ACTIONS_CLASS}>
+          <Button type="submit" disabled={busy}>
+            {activate.isPending && <LoaderCircleIcon className="animate-spin" aria-hidden />}
+            Activate Subscription
+          </Button>
+          {activate.isSuccess && (
+            <p role="status" className="basis-full text-center text-sm text-muted-foreground">
+              Subscription activated. Opening the dashboard…
+            </p>
+          )}
+        </CardFooter>
+      </form>
+    </SubscriptionStepLayout>
   );
 }

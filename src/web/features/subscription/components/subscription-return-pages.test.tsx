@@ -84,6 +84,19 @@ describe('manual activation page', () => {
   });
 });
 
+describe('the pages around a payment', () => {
+  it.each([
+    ['payment return', <SubscriptionSuccessPage key="success" />, '/subscription/success'],
+    ['payment cancel', <SubscriptionCancelPage key="cancel" />, '/subscription/cancel'],
+    ['manual activation', <ActivateSubscriptionPage key="activate" />, '/subscription/activate'],
+  ])('%s: the normal header (Back to the subscription, Logout), the title centred', (_name, page, path) => {
+    const html = renderHtml(page, { path });
+    expect(hrefOf(html, 'Back')).toBe('/subscription');
+    expect(buttons(html)).toContain('Logout');
+    expect(html).toMatch(/<div class="[^"]*text-center[^"]*"><h1/);
+  });
+});
+
 describe('account subscription summary', () => {
   it("labels a trial's date 'Trial Ends' and links to /subscription", () => {
     const html = renderHtml(<SubscriptionSummary />, {

@@ -2,12 +2,12 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { billingMessages } from '../../../../shared/api/billing';
-import { PageLayout } from '@/components/page-layout';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useActivateSubscription, useLatestActivation } from '../api/activate-subscription';
+import { STEP_ACTIONS_CLASS, SubscriptionStepLayout } from './subscription-step-layout';
 
 const ACTIVATION_FAILED = 'Failed to activate subscription.';
 
@@ -31,46 +31,44 @@ export function SubscriptionSuccessPage() {
 
   const finished = !subscriptionId || activation?.status === 'success' || activation?.status === 'error';
   return (
-    <PageLayout title="Subscription Activation">
-      <Card className="mx-auto max-w-xl" aria-live="polite">
-        {!subscriptionId ? (
-          <Outcome
-            icon={<CircleAlertIcon className="size-6 text-destructive" aria-hidden />}
-            heading="Activation Failed"
-            text="PayPal did not return a subscription ID. If you completed the payment, activate it manually with the ID from your PayPal confirmation."
-          />
-        ) : activation?.status === 'success' ? (
-          <Outcome icon={<CircleCheckIcon className="size-6 text-success" aria-hidden />} heading="Subscription Activated" text={billingMessages.activated} />
-        ) : activation?.status === 'error' ? (
-          <Outcome
-            icon={<CircleAlertIcon className="size-6 text-destructive" aria-hidden />}
-            heading="Activation Failed"
-            text={getErrorMessage(activation.error, ACTIVATION_FAILED)}
-          />
-        ) : (
-          <Outcome
-            icon={<LoaderCircleIcon className="size-6 animate-spin text-muted-foreground" aria-hidden />}
-            heading="Processing"
-            text="Confirming your subscription with PayPal. This takes a few seconds."
-          />
-        )}
-        {finished && (
-          <CardFooter className="flex-wrap gap-2">
-            <Button asChild>
-              <Link href="/">Go to Dashboard</Link>
-            </Button>
+    <SubscriptionStepLayout title="Subscription Activation" live>
+      {!subscriptionId ? (
+        <Outcome
+          icon={<CircleAlertIcon className="size-6 text-destructive" aria-hidden />}
+          heading="Activation Failed"
+          text="PayPal did not return a subscription ID. If you completed the payment, activate it manually with the ID from your PayPal confirmation."
+        />
+      ) : activation?.status === 'success' ? (
+        <Outcome icon={<CircleCheckIcon className="size-6 text-success" aria-hidden />} heading="Subscription Activated" text={billingMessages.activated} />
+      ) : activation?.status === 'error' ? (
+        <Outcome
+          icon={<CircleAlertIcon className="size-6 text-destructive" aria-hidden />}
+          heading="Activation Failed"
+          text={getErrorMessage(activation.error, ACTIVATION_FAILED)}
+        />
+      ) : (
+        <Outcome
+          icon={<LoaderCircleIcon className="size-6 animate-spin text-muted-foreground" aria-hidden />}
+          heading="Processing"
+          text="Confirming your subscription with PayPal. This takes a few seconds."
+        />
+      )}
+      {finished && (
+        <CardFooter className={STEP_ACTIONS_CLASS}>
+          <Button asChild>
+            <Link href="/">Go to Dashboard</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href="/subscription">View Subscription</Link>
+          </Button>
+          {activation?.status !== 'success' && (
             <Button asChild variant="outline">
-              <Link href="/subscription">View Subscription</Link>
+              <Link href="/subscription/activate">Manual Activation</Link>
             </Button>
-            {activation?.status !== 'success' && (
-              <Button asChild variant="link">
-                <Link href="/subscription/activate">Manual Activation</Link>
-              </Button>
-            )}
-          </CardFooter>
-        )}
-      </Card>
-    </PageLayout>
+          )}
+        </CardFooter>
+      )}
+    </SubscriptionStepLayout>
   );
 }
 
