@@ -2,4 +2,3 @@
 export { recordOperatorAction } from './operator-audit.js';
 export { createRequireAdmin } from './require-admin.js';
 export { registerAdminRoutes } from './routes.js';
-export { csvCell } from './csv.js';

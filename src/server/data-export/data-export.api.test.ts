@@ -86,7 +86,7 @@ describe('GET /api/organization/export', () => {
 
     const { db } = harness.database;
     const member = await createUser(db);
-    await db.insert(memberships).values({ tenantId: first.tenantId, userId: member.id, role: 'member' });
+    await db.insert(memberships).values({ tenantId: first.tenantId, userId: member.id, role: 'admin' });
     const refused = await harness.request({ cookie: await sessionCookieFor(db, member), tenantId: first.tenantId }, 'GET', DATA_EXPORT_PATH);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe("Only the organization's owner can export its data.");

@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { strToU8, Zip, ZipDeflate } from 'fflate';
-import { csvCell } from '../admin/index.js';
+import { csvCell } from '../http/csv.js';
 import type { Database } from '../db/client.js';
 import { auditLogs, emailSends, passwordExpirations } from '../db/schema/index.js';
 

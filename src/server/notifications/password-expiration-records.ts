@@ -77,11 +77,13 @@ const RECORD_COLUMNS = {
   graphUserId: passwordExpirations.graphUserId,
   userEmail: passwordExpirations.userEmail,
   userDisplayName: passwordExpirations.userDisplayName,
+  preferredLanguage: passwordExpirations.preferredLanguage,
   mailAddress: passwordExpirations.mailAddress,
   passwordExpiresAt: passwordExpirations.passwordExpiresAt,
   expiryDate: passwordExpirations.expiryDate,
   expiryReason: passwordExpirations.expiryReason,
   validityDays: passwordExpirations.validityDays,
+  expirySource: passwordExpirations.expirySource,
   lastNotifiedAt: passwordExpirations.lastNotifiedAt,
 };
 type RecordColumns = Pick<PasswordExpirationRow, keyof typeof RECORD_COLUMNS>;

@@ -278,7 +278,7 @@ describe('connector keys', () => {
   it('lets only the owner add or revoke a connector; a member may look', async () => {
     const owner = await organizationOwner(harness);
     const colleague = await createUser(harness.database.db, { firstName: 'Carol', lastName: 'Member' });
-    await harness.database.db.insert(memberships).values({ tenantId: owner.tenantId, userId: colleague.id, role: 'member' });
+    await harness.database.db.insert(memberships).values({ tenantId: owner.tenantId, userId: colleague.id, role: 'admin' });
     const headers = { cookie: await sessionCookieFor(harness.database.db, colleague), 'x-tenant-id': owner.tenantId };
     expect((await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers })).statusCode).toBe(200);
     const refused = await harness.app.inject({ method: 'POST', url: '/api/on-premises/connectors', headers, payload: { name: 'x' } });

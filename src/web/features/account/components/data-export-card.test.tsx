@@ -12,7 +12,7 @@ describe('Export data', () => {
   });
 
   it('tells a member that only the owner can export, with no button that would fail', () => {
-    const html = renderHtml(<DataExportCard />, { selected: buildTenant({ name: 'Contoso Ltd', role: 'member' }) });
+    const html = renderHtml(<DataExportCard />, { selected: buildTenant({ name: 'Contoso Ltd', role: 'admin' }) });
     expect(buttons(html)).not.toContain('Export data');
     expect(textOf(html)).toContain('Only the owner of Contoso Ltd can export its data.');
   });
