@@ -4,11 +4,12 @@ import { forbidden } from '../http/app-error.js';
 import type { Guard, Guards } from './guards.js';
 
 /**
- * Who may call a route (docs/architecture.md §Roles per route): anyone; any signed-in user; an
+ * Who may call a route (docs/architecture.md §Roles per route): anyone; a Passwatch Connector
+ * holding a key (checked by the on-premises module's own hook, not a session); any signed-in user; an
  * operator admin; or a member of the organization named by `x-tenant-id` holding at least the
  * given role (`viewer` is any member).
  */
-export type RouteAccess = 'public' | 'signed-in' | 'operator' | MemberRole;
+export type RouteAccess = 'public' | 'connector' | 'signed-in' | 'operator' | MemberRole;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,7 +39,7 @@ export function registerRouteAccess(app: FastifyInstance, guards: Guards & { req
   });
   app.addHook('preHandler', async (request, reply) => {
     const access = request.routeOptions.config.access;
-    if (!access || access === 'public') return;
+    if (!access || access === 'public' || access === 'connector') return;
     if (access === 'signed-in') return guards.requireUser(request, reply);
     if (access === 'operator') return guards.requireOperator(request, reply);
     await guards.requireTenant(request, reply);

@@ -27,6 +27,10 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/entra/consent-callback': 'public',
   'POST /api/paypal/webhook': 'public',
   'POST /api/invitations/preview': 'public',
+  // The Passwatch Connector: a connector key, never a session.
+  'POST /api/connector/v1/snapshots': 'connector',
+  'PUT /api/connector/v1/snapshots/:snapshotId/batches/:index': 'connector',
+  'POST /api/connector/v1/snapshots/:snapshotId/commit': 'connector',
   // Any signed-in user: their own account, organizations and what is the same for everyone.
   'GET /api/auth/user': 'signed-in',
   'PUT /api/auth/user': 'signed-in',
@@ -56,6 +60,9 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/connection-status': 'viewer',
   'GET /api/dashboard-stats': 'viewer',
   'GET /api/password-expirations': 'viewer',
+  'GET /api/password-expirations/export': 'viewer',
+  'GET /api/on-premises': 'viewer',
+  'GET /api/template-languages': 'viewer',
   'GET /api/run-status': 'viewer',
   'GET /api/run-status/:runId': 'viewer',
   'GET /api/audit-logs': 'viewer',
@@ -85,6 +92,9 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/helpdesk-digest': 'admin',
   'POST /api/send-test-email': 'admin',
   'POST /api/demo/weekly-report': 'admin',
+  'PUT /api/template-languages/default-language': 'admin',
+  'PUT /api/template-languages/variants/:kind/:language': 'admin',
+  'DELETE /api/template-languages/variants/:kind/:language': 'admin',
   // Owner: billing, connecting the directory, members and invitations.
   'POST /api/entra/consent-start': 'owner',
   'POST /api/paypal/create-subscription': 'owner',
@@ -100,6 +110,10 @@ const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /api/invitations': 'owner',
   'POST /api/invitations/:id/resend': 'owner',
   'DELETE /api/invitations/:id': 'owner',
+  'GET /api/organization/export': 'owner',
+  'POST /api/on-premises/connectors': 'owner',
+  'POST /api/on-premises/connectors/:connectorId/revoke': 'owner',
+  'PUT /api/on-premises/settings': 'owner',
 };
 
 /** Registered in demo mode only. */
@@ -185,6 +199,13 @@ describe('roles per route', () => {
       const anonymous = await call(harness.app, route, { 'x-tenant-id': team.owner.tenantId });
       check('anonymous', declared === 'public' ? anonymous.status !== 401 : anonymous.status === 401, anonymous);
       if (declared === 'public') continue;
+
+      if (declared === 'connector') {
+        // An owner's session is no connector key.
+        const owner = await call(harness.app, route, team.owner.headers);
+        check('owner (no connector key)', owner.status === 401, owner);
+        continue;
+      }
 
       if (declared === 'operator') {
         const owner = await call(harness.app, route, team.owner.headers);

@@ -1,32 +1,24 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { DATA_EXPORT_PATH, dataExportFileName } from '../../shared/api/data-export.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
-import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import type { Clock } from '../clock.js';
 import { readConfiguration, toConfigurationDto } from '../configuration/index.js';
 import type { Database } from '../db/client.js';
-import { forbidden } from '../http/app-error.js';
 import { exportArchive } from './export-archive.js';
 
 export interface DataExportRouteDeps {
   db: Database;
-  guards: Guards;
   clock: Clock;
   log: FastifyBaseLogger;
 }
-
-const dataExportMessages = {
-  ownerOnly: "Only the organization's owner can export its data.",
-} as const;
 
 /**
  * GET /api/organization/export (owner only): the organization's configuration, users table, send
  * ledger and audit log as a zip (export-archive.ts). Each export is in the audit log.
  */
 export function registerDataExportRoutes(app: FastifyInstance, deps: DataExportRouteDeps): void {
-  app.get(DATA_EXPORT_PATH, { preHandler: deps.guards.requireTenant }, async (request, reply) => {
-    // Every address of the directory and every mail sent: the owner decides who takes it away.
-    if (request.tenantAccess?.role !== 'owner') throw forbidden(dataExportMessages.ownerOnly);
+  app.get(DATA_EXPORT_PATH, allow('owner'), async (request, reply) => {
     const tenantId = tenantIdOf(request);
     const actorUserId = userIdOf(request);
     const now = deps.clock();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   beginSnapshotBodySchema,
@@ -12,16 +12,15 @@ import {
 import {
   connectorParams,
   createConnectorBody,
-  onPremisesMessages,
   onPremisesSettingsBody,
   type CreateConnectorResponse,
   type OnPremisesConnector,
   type OnPremisesOverview,
 } from '../../shared/api/on-premises.js';
-import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
+import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
-import { badRequest, forbidden } from '../http/app-error.js';
+import { badRequest } from '../http/app-error.js';
 import { validate } from '../http/validate.js';
 import { boundedBody } from './bounded-body.js';
 import { authenticateConnector, connectorOf } from './connector-keys.js';
@@ -47,13 +46,8 @@ const batchParams = z.strictObject({
     .max(MAX_BATCHES_PER_SNAPSHOT - 1),
 });
 
-/** Managing connectors is the owner's (docs/product.md §On-premises Active Directory). */
-function requireOwner(request: FastifyRequest): void {
-  if (request.tenantAccess?.role !== 'owner') throw forbidden(onPremisesMessages.ownerOnly);
-}
-
-export function registerOnPremisesRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock; guards: Guards }): void {
-  const { db, clock, guards } = deps;
+export function registerOnPremisesRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
+  const { db, clock } = deps;
   app.decorateRequest('connector', null);
 
   // The connector's wire (src/shared/api/connector-snapshot.ts): a connector key, not a session.
@@ -64,46 +58,39 @@ export function registerOnPremisesRoutes(app: FastifyInstance, deps: { db: Datab
     connectorApi.addHook('preParsing', boundedBody({ sent: MAX_COMPRESSED_BODY_BYTES, expanded: MAX_EXPANDED_BODY_BYTES }));
     const bodyLimit = MAX_EXPANDED_BODY_BYTES;
 
-    connectorApi.post('/api/connector/v1/snapshots', { bodyLimit }, async (request, reply) => {
+    connectorApi.post('/api/connector/v1/snapshots', { ...allow('connector'), bodyLimit }, async (request, reply) => {
       const body = validateWire(beginSnapshotBodySchema, request.body);
       const { created, answer } = await beginSnapshot(db, connectorOf(request), body, clock());
       return reply.status(created ? 201 : 200).send(answer);
     });
 
-    connectorApi.put('/api/connector/v1/snapshots/:snapshotId/batches/:index', { bodyLimit }, async (request) => {
+    connectorApi.put('/api/connector/v1/snapshots/:snapshotId/batches/:index', { ...allow('connector'), bodyLimit }, async (request) => {
       const params = validateWire(batchParams, request.params);
       const body = validateWire(snapshotBatchBodySchema, request.body);
       return receiveBatch(db, connectorOf(request), params.snapshotId.toLowerCase(), params.index, body);
     });
 
-    connectorApi.post('/api/connector/v1/snapshots/:snapshotId/commit', { bodyLimit }, async (request) => {
+    connectorApi.post('/api/connector/v1/snapshots/:snapshotId/commit', { ...allow('connector'), bodyLimit }, async (request) => {
       const params = validateWire(snapshotParams, request.params);
       validateWire(commitSnapshotBodySchema, request.body);
       return commitSnapshot(db, connectorOf(request), params.snapshotId.toLowerCase(), clock());
     });
   });
 
-  app.get(
-    '/api/on-premises',
-    { preHandler: guards.requireTenant },
-    async (request): Promise<OnPremisesOverview> => getOnPremisesOverview(db, tenantIdOf(request), clock()),
-  );
+  app.get('/api/on-premises', allow('viewer'), async (request): Promise<OnPremisesOverview> => getOnPremisesOverview(db, tenantIdOf(request), clock()));
 
-  app.post('/api/on-premises/connectors', { preHandler: guards.requireTenant }, async (request, reply): Promise<CreateConnectorResponse> => {
-    requireOwner(request);
+  app.post('/api/on-premises/connectors', allow('owner'), async (request, reply): Promise<CreateConnectorResponse> => {
     const body = validate(createConnectorBody, request.body);
     const created = await createConnector(db, tenantIdOf(request), userIdOf(request), body.name, clock());
     return reply.status(201).send(created);
   });
 
-  app.post('/api/on-premises/connectors/:connectorId/revoke', { preHandler: guards.requireTenant }, async (request): Promise<OnPremisesConnector> => {
-    requireOwner(request);
+  app.post('/api/on-premises/connectors/:connectorId/revoke', allow('owner'), async (request): Promise<OnPremisesConnector> => {
     const { connectorId } = validate(connectorParams, request.params);
     return revokeConnector(db, tenantIdOf(request), userIdOf(request), connectorId.toLowerCase(), clock());
   });
 
-  app.put('/api/on-premises/settings', { preHandler: guards.requireTenant }, async (request): Promise<OnPremisesOverview> => {
-    requireOwner(request);
+  app.put('/api/on-premises/settings', allow('owner'), async (request): Promise<OnPremisesOverview> => {
     const body = validate(onPremisesSettingsBody, request.body);
     return saveOnPremisesSettings(db, tenantIdOf(request), userIdOf(request), body, clock());
   });

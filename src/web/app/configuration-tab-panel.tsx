@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ReadOnlyUnless } from '@/components/role-gate';
 import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
 import { OnPremisesCard } from '@/features/on-premises/components/on-premises-card';
 import { HelpdeskDigestCard } from '@/features/helpdesk-digest/components/helpdesk-digest-card';
@@ -43,7 +44,16 @@ export default function ConfigurationTabPanel({ notice, microsoftConnection, tes
         },
         { id: 'pilot-and-managers', title: 'Pilot and managers', content: <ReminderRecipientsCard /> },
         { id: 'digest', title: 'Digest', content: <HelpdeskDigestCard /> },
-        { id: 'on-premises', title: 'On-premises Active Directory', content: <OnPremisesCard /> },
+        {
+          id: 'on-premises',
+          title: 'On-premises Active Directory',
+          content: (
+            // Connectors and the declared policy are the owner's (docs/product.md §On-premises Active Directory).
+            <ReadOnlyUnless needed="owner">
+              <OnPremisesCard />
+            </ReadOnlyUnless>
+          ),
+        },
       ]}
     />
   );
