@@ -73,7 +73,9 @@ describe('GET /api/organization/export', () => {
     expect(auditRows.at(-1)).toContain('Data export downloaded by');
 
     // Tenant isolation: none of the second organization's people or mail.
-    const everything = Object.values(files).map((file) => strFromU8(file)).join('\n');
+    const everything = Object.values(files)
+      .map((file) => strFromU8(file))
+      .join('\n');
     for (const message of harness.mail(second)) expect(everything).not.toContain(message.to[0]);
     const theirs = await db.select().from(passwordExpirations).where(eq(passwordExpirations.tenantId, second.tenantId));
     for (const user of theirs) expect(everything).not.toContain(user.userEmail);
