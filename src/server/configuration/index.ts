@@ -1,5 +1,5 @@
 // Configuration module: the organization's Entra connection, schedule and filters, and how to reach its Graph tenant.
-export { type ConfigurationRow, findConfiguration, readConfiguration, readTimeZone } from './configuration-store.js';
+export { type ConfigurationRow, findConfiguration, readTimeZone } from './configuration-store.js';
 export { recordConnectionOutcome, trackConnection } from './connection-status.js';
 export { type AppIdentity, graphClientFor, graphClientForTenant, type GraphConnection, loadGraphConnection, type TenantGraphDeps } from './graph-connection.js';
 export { registerConfigurationRoutes } from './routes.js';

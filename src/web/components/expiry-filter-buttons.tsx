@@ -2,7 +2,7 @@ import type { PasswordExpirationFilter } from '../../shared/api/notifications';
 import { Button } from '@/components/ui/button';
 
 /** The filter buttons, in their order, and what each is called (the users table and Preview Users). */
-export const EXPIRY_FILTERS: readonly { filter: PasswordExpirationFilter; label: string }[] = [
+const EXPIRY_FILTERS: readonly { filter: PasswordExpirationFilter; label: string }[] = [
   { filter: 'expiring_soon', label: 'Expiring soon' },
   { filter: 'expired', label: 'Expired' },
   { filter: 'no_date', label: 'No date' },
