@@ -33,11 +33,22 @@ async function writeWebRoot(): Promise<string> {
   await writeFile(
     path.join(root, '.vite', 'manifest.json'),
     JSON.stringify({
-      'main.tsx': { file: 'assets/app-1234.js', isEntry: true, imports: ['_react-1234.js'], dynamicImports: ['app/signed-in-routes.tsx'] },
+      'index.html': {
+        file: 'assets/app-1234.js',
+        isEntry: true,
+        imports: ['_react-1234.js'],
+        dynamicImports: ['_signed-in-routes-1234.js', 'lib/stored-tenant.ts'],
+      },
       '_react-1234.js': { file: 'assets/react-1234.js' },
       '_zod-1234.js': { file: 'assets/zod-1234.js' },
-      'app/signed-in-routes.tsx': { file: 'assets/signed-in-routes-1234.js', isDynamicEntry: true, imports: ['_react-1234.js', '_zod-1234.js'] },
+      '_signed-in-routes-1234.js': {
+        file: 'assets/signed-in-routes-1234.js',
+        isDynamicEntry: true,
+        imports: ['index.html', '_react-1234.js', '_zod-1234.js'],
+        dynamicImports: ['features/account/account-page.tsx'],
+      },
       'lib/stored-tenant.ts': { file: 'assets/stored-tenant-1234.js', isDynamicEntry: true, imports: ['_zod-1234.js'] },
+      'features/account/account-page.tsx': { file: 'assets/account-page-1234.js', isDynamicEntry: true },
     }),
   );
   await writeFile(path.join(root, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
@@ -114,7 +125,7 @@ describe('index.html', () => {
 describe('index.html for a signed-in browser', () => {
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
 
-  it("names the signed-in app's chunks to preload (not the entry's own), only when a session cookie comes with the request", async () => {
+  it("names the chunks the entry loads on demand to preload (not the entry's own, not the pages loaded later), only when a session cookie comes with the request", async () => {
     const signedIn = await app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'pw_session=anything' } });
     expect(signedIn.statusCode).toBe(200);
     expect(preloads(signedIn.body)).toEqual(['/assets/signed-in-routes-1234.js', '/assets/zod-1234.js', '/assets/stored-tenant-1234.js']);

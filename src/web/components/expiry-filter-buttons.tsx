@@ -3,7 +3,7 @@ import { EXPIRING_SOON_LABEL } from '../../shared/domain/expiring-soon';
 import { Button } from '@/components/ui/button';
 
 /** The filter buttons, in their order, and what each is called (the users table and Preview Users). */
-export const EXPIRY_FILTERS: readonly { filter: PasswordExpirationFilter; label: string }[] = [
+const EXPIRY_FILTERS: readonly { filter: PasswordExpirationFilter; label: string }[] = [
   { filter: 'expiring_soon', label: EXPIRING_SOON_LABEL },
   { filter: 'expired', label: 'Expired' },
   { filter: 'no_date', label: 'No date' },

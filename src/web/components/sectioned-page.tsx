@@ -13,7 +13,7 @@ export function visibleSections(sections: readonly PageSection[]): PageSection[]
   return sections.filter((section) => section.content !== null && section.content !== undefined && section.content !== false);
 }
 
-export const sectionAnchor = (id: string) => `section-${id}`;
+const sectionAnchor = (id: string) => `section-${id}`;
 
 /**
  * In-page navigation: a link to each section. Beside the sections from `lg` (sticky while the

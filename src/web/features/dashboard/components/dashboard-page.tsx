@@ -6,6 +6,7 @@ import { LogoutButton } from '@/components/logout-button';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTenantContext } from '@/lib/tenant-context';
+import { cn } from '@/lib/utils';
 import { useConnectionStatus } from '../api/get-connection-status';
 import { DASHBOARD_TABS, isDashboardTab, type DashboardTab } from '../utils/dashboard-tabs';
 import { ConnectionBadge } from './connection-badge';
@@ -32,7 +33,7 @@ export interface DashboardPageProps {
  */
 export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActiveTabChange, onOpenSetupGuide, notices, statCards, tabs }: DashboardPageProps) {
   const { selectedTenant } = useTenantContext();
-  const { data: connection } = useConnectionStatus();
+  const { data: connection, isPending: connectionPending } = useConnectionStatus();
 
   return (
     <div className="min-h-screen">
@@ -62,23 +63,27 @@ export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActi
             </p>
           )}
         </div>
-        {connection && !connection.configured && onOpenSetupGuide && <WelcomeCard onStartSetup={onOpenSetupGuide} />}
-        {notices}
-        {statCards}
-        <Tabs value={activeTab} onValueChange={(value) => isDashboardTab(value) && onActiveTabChange(value)}>
-          <TabsList>
+        {/* Until the connection is known, the rest is laid out (its data loads) but not shown: the
+            welcome card appearing above it would push everything down (a layout shift). */}
+        <div className={cn('grid min-w-0 gap-6', connectionPending && 'invisible')}>
+          {connection && !connection.configured && onOpenSetupGuide && <WelcomeCard onStartSetup={onOpenSetupGuide} />}
+          {notices}
+          {statCards}
+          <Tabs value={activeTab} onValueChange={(value) => isDashboardTab(value) && onActiveTabChange(value)}>
+            <TabsList>
+              {DASHBOARD_TABS.map((tab) => (
+                <TabsTrigger key={tab.value} value={tab.value}>
+                  {tab.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
             {DASHBOARD_TABS.map((tab) => (
-              <TabsTrigger key={tab.value} value={tab.value}>
-                {tab.label}
-              </TabsTrigger>
+              <TabsContent key={tab.value} value={tab.value}>
+                {tabs[tab.value]}
+              </TabsContent>
             ))}
-          </TabsList>
-          {DASHBOARD_TABS.map((tab) => (
-            <TabsContent key={tab.value} value={tab.value}>
-              {tabs[tab.value]}
-            </TabsContent>
-          ))}
-        </Tabs>
+          </Tabs>
+        </div>
       </main>
     </div>
   );

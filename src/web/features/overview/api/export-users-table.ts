@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 
 /** The name the server gives the file (`attachment; filename="..."`). */
-export function attachmentFileName(contentDisposition: string | null): string | null {
+function attachmentFileName(contentDisposition: string | null): string | null {
   return contentDisposition?.match(/filename="([^"]+)"/)?.[1] ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { automationMessages } from '../../../../shared/api/dashboard';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,7 +13,9 @@ import { automationToasts } from '../utils/overview-toasts';
 import { lastRunText, nextCheckText } from '../utils/schedule-text';
 
 /** docs/product.md §Screens and routes: Active/Inactive, Last Run, Next Run and the 'Enable Automation' switch. */
-export function AutomationStatusCard() {
+// Memoised: it takes no props, so the dashboard re-rendering around it (each query that answers)
+// need not render it again; its own queries still do.
+export const AutomationStatusCard = memo(function AutomationStatusCard() {
   const switchId = useId();
   const hintId = useId();
   const { data: stats } = useDashboardStats();
@@ -68,4 +70,4 @@ export function AutomationStatusCard() {
       </CardContent>
     </Card>
   );
-}
+});

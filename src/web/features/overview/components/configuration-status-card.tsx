@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDashboardStats } from '../api/get-dashboard-stats';
@@ -11,7 +12,9 @@ interface StatusRow {
 }
 
 /** docs/product.md §Screens and routes: Tenant Connection (Configured/Not Set), Email Template (Custom/Default), Automation (Enabled/Disabled). */
-export function ConfigurationStatusCard() {
+// Memoised: it takes no props, so the dashboard re-rendering around it (each query that answers)
+// need not render it again; its own queries still do.
+export const ConfigurationStatusCard = memo(function ConfigurationStatusCard() {
   const { data: stats } = useDashboardStats();
   const customTemplate = useIsCustomTemplate();
   const rows: StatusRow[] = [
@@ -39,4 +42,4 @@ export function ConfigurationStatusCard() {
       </CardContent>
     </Card>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { AuditLogEntry } from '../../../../shared/api/audit';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,7 +10,9 @@ import { AuditLogDialog } from './audit-log-dialog';
 import { AuditStatusBadge } from './audit-status-badge';
 
 /** docs/product.md §Screens and routes: the first 3 of the latest 5 audit entries, or 'No recent activity'. */
-export function RecentActivityCard() {
+// Memoised: it takes no props, so the dashboard re-rendering around it (each query that answers)
+// need not render it again; its own queries still do.
+export const RecentActivityCard = memo(function RecentActivityCard() {
   const { data, error, isPending } = useLatestAuditLogs();
   return (
     <Card>
@@ -33,7 +36,7 @@ export function RecentActivityCard() {
       </CardContent>
     </Card>
   );
-}
+});
 
 function RecentActivityList({ entries }: { entries: readonly AuditLogEntry[] }) {
   const timeZone = useOrganizationTimeZone();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { CalendarClockIcon, MailIcon, TriangleAlertIcon, UsersIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDashboardStats } from '../api/get-dashboard-stats';
@@ -6,7 +6,9 @@ import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { nextCheckText } from '../utils/schedule-text';
 
 /** docs/product.md §Screens and routes: Active Users, Expiring Soon, Emails Sent Today and Next Check, refreshed every 30 s. */
-export function StatCards() {
+// Memoised: it takes no props, so the dashboard re-rendering around it (each query that answers)
+// need not render it again; its own queries still do.
+export const StatCards = memo(function StatCards() {
   const { data: stats } = useDashboardStats();
   const timeZone = useOrganizationTimeZone();
   // Until the first answer (or after a failed one) the figures read as unknown, not as zero.
@@ -25,7 +27,7 @@ export function StatCards() {
       />
     </section>
   );
-}
+});
 
 function StatCard({ title, icon, value, hint, compact = false }: { title: string; icon: ReactNode; value: string; hint: string; compact?: boolean }) {
   return (
