@@ -223,7 +223,8 @@ describe('security alerts', () => {
     const subjects: string[] = [];
     for (const day of [10, 11, 15, 16, 19, 20, 21]) {
       await runAccountMailTick(services(), at(day));
-      subjects.push(...(await mailFor(owner.email)).map((mail) => mail.subject!));
+      // Three weeks ahead cross a Monday morning, when the owner's weekly report goes out too.
+      subjects.push(...(await mailFor(owner.email)).map((mail) => mail.subject!).filter((subject) => subject.startsWith('Security alert')));
     }
     expect(subjects).toEqual([
       "Security alert: Contoso Ltd's client secret expires in 10 days",
@@ -283,7 +284,8 @@ describe('weekly report', () => {
     await checkAndDrain(alpha);
     const monday = latestMondayMorning();
     const ledger = await harness.database.db.select().from(accountMailOutbox);
-    expect(ledger.filter((row) => row.kind === 'weekly_report')).toEqual([]);
+    // Other tests' ticks run weeks ahead and may have reported on their own organizations.
+    expect(ledger.filter((row) => row.kind === 'weekly_report' && [alpha.tenantId, beta.tenantId].includes(row.tenantId ?? ''))).toEqual([]);
 
     // 07:55 on Monday is too early.
     await runAccountMailTick(services(), new Date(monday.getTime() - 10 * 60_000));

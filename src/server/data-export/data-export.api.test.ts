@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_EXPORT_PATH } from '../../shared/api/data-export.js';
+import { roleMessages } from '../../shared/domain/member-roles.js';
 import { auditLogs, emailSends, memberships, passwordExpirations } from '../db/schema/index.js';
 import { type Customer, NotificationHarness, waitFor } from '../notifications/test-support/notification-harness.js';
 import { createUser, sessionCookieFor } from '../test-support/factories.js';
@@ -91,7 +92,7 @@ describe('GET /api/organization/export', () => {
     await db.insert(memberships).values({ tenantId: first.tenantId, userId: member.id, role: 'admin' });
     const refused = await harness.request({ cookie: await sessionCookieFor(db, member), tenantId: first.tenantId }, 'GET', DATA_EXPORT_PATH);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe("Only the organization's owner can export its data.");
+    expect(refused.json().message).toBe(roleMessages.forbidden('admin', 'owner'));
 
     expect((await harness.app.inject({ method: 'GET', url: DATA_EXPORT_PATH })).statusCode).toBe(401);
   });
