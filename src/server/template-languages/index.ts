@@ -1,4 +1,4 @@
 // Template languages module: the organization's default language and its template variants per
 // language (docs/product.md §Reminder languages); the choice itself is shared/domain/template-variant.ts.
-export { findLanguageSettings, type LanguageSettings } from './language-settings.js';
+export { findLanguageSettings } from './language-settings.js';
 export { registerTemplateLanguageRoutes } from './routes.js';

@@ -1,7 +1,15 @@
 // Which wording a recipient gets (docs/product.md §Reminder languages). One function for the check,
 // the dry run, the forecast, pilot mode, the manual and test send and the editor's preview, so what
 // the preview says is what is sent.
-import { BUILT_IN_LANGUAGES, builtInWording, isBuiltInLanguage, type BuiltInLanguage, type TemplateKind, type Wording } from './built-in-wording/index.js';
+import {
+  BUILT_IN_LANGUAGES,
+  builtInWording,
+  isBuiltInLanguage,
+  isBuiltInTemplate,
+  type BuiltInLanguage,
+  type TemplateKind,
+  type Wording,
+} from './built-in-wording/index.js';
 import { DEFAULT_LANGUAGE, type Language, languageName, languageOfTag, localeFor } from './languages.js';
 
 /** A template the organization wrote for one language. */
@@ -28,7 +36,7 @@ export interface OrganizationWording {
  * language's wording (its own, else the built-in one) goes out.
  */
 export const WORDING_SOURCES = ['organization', 'built_in', 'default_language'] as const;
-export type WordingSource = (typeof WORDING_SOURCES)[number];
+type WordingSource = (typeof WORDING_SOURCES)[number];
 
 export interface ChosenWording extends Wording {
   /** The language the wording is written in. */
@@ -44,10 +52,8 @@ export interface ChosenWording extends Wording {
  * own language.
  */
 function isEdited(kind: TemplateKind, wording: Wording): boolean {
-  const builtIns = BUILT_IN_LANGUAGES.map((language) => builtInWording(kind, language));
-  const templateBuiltIn = builtIns.some((builtIn) => builtIn.template === wording.template);
-  const subjectBuiltIn = builtIns.some((builtIn) => builtIn.subject === wording.subject);
-  return !(templateBuiltIn && subjectBuiltIn);
+  const subjectBuiltIn = BUILT_IN_LANGUAGES.some((language) => builtInWording(kind, language).subject === wording.subject);
+  return !(subjectBuiltIn && isBuiltInTemplate(kind, wording.template));
 }
 
 /** The organization's own wording of `kind` in `language`: a variant, else the main template in the default language. */

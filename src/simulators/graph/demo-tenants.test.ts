@@ -25,6 +25,19 @@ describe('Contoso demo tenant', () => {
     }
   });
 
+  it('reads several languages, so one Run Now mails German, French and Japanese reminders among others', () => {
+    expect(user('anna.schmidt@eu.contoso.com').preferredLanguage).toBe('de-DE');
+    expect(user('adele.vance@contoso.com').preferredLanguage).toBe('fr-FR');
+    expect(user('kenji.tanaka@apac.contoso.com').preferredLanguage).toBe('ja-JP');
+    expect(user('diego.siciliani@contoso.com').preferredLanguage).toBe('es-ES');
+    // Each of them is reminded by a check today (expiry within the default 7 days).
+    expect([daysLeft('anna.schmidt@eu.contoso.com', 90), daysLeft('adele.vance@contoso.com', 90), daysLeft('kenji.tanaka@apac.contoso.com', 60)]).toEqual([
+      7, 0, 3,
+    ]);
+    const languages = new Set(contoso.users.map((candidate) => candidate.preferredLanguage));
+    expect([...languages]).toEqual(expect.arrayContaining([null, 'en-US', 'en-GB', 'de-DE', 'de', 'fr-FR', 'es-ES', 'ja-JP']));
+  });
+
   it('has passwords expiring today, in 1, 3, 7, 14 and 30 days and already expired, relative to the clock', () => {
     expect(daysLeft('adele.vance@contoso.com', 90)).toBe(0);
     expect(daysLeft('alex.wilber@contoso.com', 90)).toBe(1);

@@ -21,6 +21,12 @@ import { domainSidOf, immutableIdOf, type SimAdUser, type SimOnPremisesDomain } 
 import type { AppRegistration, TenantBundle, TenantCredentials } from './state.js';
 
 const CONTOSO_FILLER_USERS = 320;
+
+/**
+ * The preferredLanguage of Contoso's generated members, by office: derived rather than drawn, so
+ * the seeded directory stays what it was otherwise. Entra leaves it unset for many users.
+ */
+const OFFICE_LANGUAGES: Readonly<Record<string, string>> = { Seattle: 'en-US', London: 'en-GB', Munich: 'de-DE' };
 const CONTOSO_SEED = 2024;
 const FABRIKAM_SEED = 31;
 
@@ -210,6 +216,7 @@ function buildContoso(now: number): TenantBundle {
     validityDays: 90,
     random,
   });
+  for (const member of filler.members) member.preferredLanguage = OFFICE_LANGUAGES[member.officeLocation ?? ''] ?? null;
   const serviceAccounts = [sender, noMailbox, backupService, ...filler.serviceAccounts];
   const devices = buildDevices(random, 2);
   const groups = buildStandardGroups({

@@ -36,18 +36,6 @@ export const DEPARTMENTS: readonly Department[] = [
 
 const OFFICES = ['Seattle', 'London', 'Munich', 'Singapore', 'Remote'] as const;
 
-/**
- * The preferredLanguage of a member of each office: derived from the office rather than drawn, so
- * the rest of a seeded directory stays what it was. Entra leaves it unset for many users.
- */
-const OFFICE_LANGUAGES: Readonly<Record<(typeof OFFICES)[number], string | null>> = {
-  Seattle: 'en-US',
-  London: 'en-GB',
-  Munich: 'de-DE',
-  Singapore: null,
-  Remote: null,
-};
-
 const GIVEN_NAMES = [
   'Ada',
   'Adele',
@@ -276,13 +264,11 @@ function buildMember(options: PopulationOptions, uniqueLocalPart: UniqueLocalPar
     createdDateTime: wholeSeconds((lastPasswordChangeDateTime ?? now) - random.int(730) * DAY_MS - random.int(DAY_MS)),
     jobTitle: random.pick(department.titles),
     department: department.name,
-    ...officeAndLanguage(random.pick(OFFICES)),
+    officeLocation: random.pick(OFFICES),
+    // Unset, as Entra leaves it for many users; the demo directory sets it by office.
+    preferredLanguage: null,
     hasMailbox: !withoutMailbox,
   };
-}
-
-function officeAndLanguage(office: (typeof OFFICES)[number]): Pick<SimUser, 'officeLocation' | 'preferredLanguage'> {
-  return { officeLocation: office, preferredLanguage: OFFICE_LANGUAGES[office] };
 }
 
 function buildGuest(options: PopulationOptions, uniqueLocalPart: UniqueLocalPart): SimUser {

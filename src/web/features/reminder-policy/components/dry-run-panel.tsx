@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { DRY_RUN_DAYS, DRY_RUN_ROWS_PER_DAY, type DryRun } from '../../../../shared/api/reminder-policy';
+import { languageName } from '../../../../shared/domain/languages';
 import { formatDateUs } from '../../../../shared/domain/us-format';
 import { LoadErrorAlert } from '@/components/load-error-alert';
 import { Badge } from '@/components/ui/badge';
@@ -10,6 +11,13 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useDryRun } from '../api/reminder-policy';
 import { basedOnText } from '../utils/based-on';
 import { describeThreshold } from '../utils/day-list';
+
+/** Where a reminder's wording comes from (shared/domain/template-variant.ts). */
+const WORDING_SOURCE_LABELS: Record<DryRun['days'][number]['reminders'][number]['wordingSource'], string> = {
+  organization: 'own wording',
+  built_in: 'built-in wording',
+  default_language: 'default language',
+};
 
 /**
  * Configuration > Dry run: who the scheduled checks of the next 14 days would mail, projected
@@ -57,6 +65,7 @@ function DryRunResult({ dryRun }: { dryRun: DryRun }) {
             <TableHead>Email</TableHead>
             <TableHead>Reminder</TableHead>
             <TableHead>Template</TableHead>
+            <TableHead>Language</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -72,13 +81,17 @@ function DryRunResult({ dryRun }: { dryRun: DryRun }) {
                     {reminder.wording === 'after_expiry' ? 'After expiry' : 'Reminder'}
                   </Badge>
                 </TableCell>
+                <TableCell>
+                  {languageName(reminder.language)}
+                  <span className="text-muted-foreground"> · {WORDING_SOURCE_LABELS[reminder.wordingSource]}</span>
+                </TableCell>
               </TableRow>
             )),
             ...(day.total > day.reminders.length
               ? [
                   <TableRow key={`${day.date}-more`}>
                     <TableCell>{formatDateUs(day.date)}</TableCell>
-                    <TableCell colSpan={4} className="text-muted-foreground">
+                    <TableCell colSpan={5} className="text-muted-foreground">
                       and {(day.total - day.reminders.length).toLocaleString('en-US')} more (the first {DRY_RUN_ROWS_PER_DAY} of each day are listed)
                     </TableCell>
                   </TableRow>,
@@ -87,7 +100,7 @@ function DryRunResult({ dryRun }: { dryRun: DryRun }) {
           ])}
           {total === 0 && (
             <TableRow>
-              <TableCell colSpan={5} className="text-muted-foreground">
+              <TableCell colSpan={6} className="text-muted-foreground">
                 No reminders in the next {dryRun.days.length} days.
               </TableCell>
             </TableRow>

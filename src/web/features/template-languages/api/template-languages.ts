@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reminderPolicySchema } from '../../../../shared/api/reminder-policy';
 import { templateLanguagesSchema, type TemplateLanguages, type VariantBody } from '../../../../shared/api/template-languages';
-import type { TemplateKind } from '../../../../shared/domain/built-in-wording';
+import type { TemplateKind } from '../../../../shared/domain/built-in-wording/index';
 import type { Language } from '../../../../shared/domain/languages';
 import { getJson, requestJson } from '@/lib/api-client';
 

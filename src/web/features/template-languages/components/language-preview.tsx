@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TemplateKind } from '../../../../shared/domain/built-in-wording';
+import type { TemplateKind } from '../../../../shared/domain/built-in-wording/index';
 import { LANGUAGE_CODES, LANGUAGES, type Language } from '../../../../shared/domain/languages';
 import { chooseWording, describeChoice, type OrganizationWording } from '../../../../shared/domain/template-variant';
 import { TemplatePreview } from '@/components/email-template-editor/template-preview';

@@ -2,7 +2,7 @@ import { LanguagesIcon } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { templateLanguageMessages } from '../../../../shared/api/template-languages';
-import { builtInWording, type TemplateKind, TEMPLATE_KINDS } from '../../../../shared/domain/built-in-wording';
+import { builtInWording, type TemplateKind, TEMPLATE_KINDS } from '../../../../shared/domain/built-in-wording/index';
 import { LANGUAGE_CODES, LANGUAGES, type Language } from '../../../../shared/domain/languages';
 import { chooseWording } from '../../../../shared/domain/template-variant';
 import { LoadErrorAlert } from '@/components/load-error-alert';

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useState } from 'react';
 import { templateLanguageMessages, type TemplateVariantDto } from '../../../../shared/api/template-languages';
-import type { TemplateKind, Wording } from '../../../../shared/domain/built-in-wording';
+import type { TemplateKind, Wording } from '../../../../shared/domain/built-in-wording/index';
 import { LANGUAGES, type Language } from '../../../../shared/domain/languages';
 import { LazyEmailTemplateEditor } from '@/components/email-template-editor/lazy-email-template-editor';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { TemplateLanguages } from '../../../../shared/api/template-languages';
-import type { TemplateKind, Wording } from '../../../../shared/domain/built-in-wording';
+import type { TemplateKind, Wording } from '../../../../shared/domain/built-in-wording/index';
 import { LANGUAGE_CODES, type Language } from '../../../../shared/domain/languages';
 import { mainReminderWording, type OrganizationWording } from '../../../../shared/domain/template-variant';
 
