@@ -16,6 +16,7 @@ import { SubscriptionPage } from '@/features/subscription/components/subscriptio
 import { SubscriptionSuccessPage } from '@/features/subscription/components/subscription-success-page';
 import { SubscriptionSummary } from '@/features/subscription/components/subscription-summary';
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
+import { OrganizationsOverviewPage } from '@/features/tenants/components/organizations-overview-page';
 import { TenantGate } from '@/features/tenants/components/tenant-gate';
 import { DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
@@ -42,6 +43,9 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
         {/* An invitation needs no organization: it may be the user's first. */}
         <Route path="/invitation">
           <InvitationPage signedIn />
+        </Route>
+        <Route path="/organizations">
+          <OrganizationsOverviewPage />
         </Route>
         <Route path="/members">{forOrganization(<MembersPage currentUserId={user.id} organizationSwitcher={<OrganizationSwitcher />} />)}</Route>
         <Route path="/">{dashboard}</Route>
