@@ -26,6 +26,7 @@ const FEATURE_MODULES = [
   'reminder-policy',
   'reminder-recipients',
   'sign-in',
+  'teams',
   'tenants',
   'users',
 ];
