@@ -98,8 +98,14 @@ export async function changeMemberRole(deps: MembersDeps, tenantId: string, acto
   );
 }
 
-/** Ends `userId`'s membership (the last owner's never), audited with `describe(role it had)`. */
-async function endMembership(deps: MembersDeps, tenantId: string, userId: string, actorUserId: string, describe: (role: MemberRole) => string): Promise<void> {
+/** Ends `userId`'s membership (the last owner's never), audited with `messageFor(the role it had)`. */
+async function endMembership(
+  deps: MembersDeps,
+  tenantId: string,
+  userId: string,
+  actorUserId: string,
+  messageFor: (role: MemberRole) => string,
+): Promise<void> {
   await changeMembership(
     deps,
     tenantId,
@@ -109,7 +115,7 @@ async function endMembership(deps: MembersDeps, tenantId: string, userId: string
       if (!current) throw notFound(teamMessages.memberNotFound);
       if (current === 'owner') await keepAnOwner(tx, tenantId, userId);
       await tx.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-      return { message: describe(current), details: { userId, role: current } };
+      return { message: messageFor(current), details: { userId, role: current } };
     },
     actorUserId,
   );
