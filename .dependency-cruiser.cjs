@@ -29,6 +29,7 @@ const FEATURE_MODULES = [
   'reminder-recipients',
   'sign-in',
   'template-languages',
+  'teams',
   'tenants',
   'users',
 ];

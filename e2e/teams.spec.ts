@@ -9,7 +9,10 @@ import { configureDemoTenant, signInOnDemoIssuer, signUpWithOrganization, subscr
 
 test.slow();
 
-test('an owner invites a helpdesk colleague, who accepts through the mail, sends one reminder and cannot change the configuration', async ({ page, browser }) => {
+test('an owner invites a helpdesk colleague, who accepts through the mail, sends one reminder and cannot change the configuration', async ({
+  page,
+  browser,
+}) => {
   const organization = `Shared ${Date.now()}`;
   await signUpWithOrganization(page, { email: uniqueEmail('owner'), name: 'Olivia Owner' }, { name: organization, domain: 'contoso.com' });
   await subscribeInDemo(page);
@@ -35,7 +38,10 @@ test('an owner invites a helpdesk colleague, who accepts through the mail, sends
   let link = '';
   await expect(async () => {
     await page.goto(sinkUrl!);
-    const mail = page.getByRole('article').filter({ hasText: colleague }).filter({ hasText: `Olivia Owner invites you to ${organization}` });
+    const mail = page
+      .getByRole('article')
+      .filter({ hasText: colleague })
+      .filter({ hasText: `Olivia Owner invites you to ${organization}` });
     await expect(mail).toHaveCount(1, { timeout: 1_000 });
     link = /\/invitation#[A-Za-z0-9_-]{43}/.exec(await mail.innerHTML())?.[0] ?? '';
     expect(link).not.toBe('');

@@ -31,8 +31,9 @@ import { registerReminderPolicyRoutes } from './reminder-policy/index.js';
 import { registerReminderRecipientsRoutes } from './reminder-recipients/index.js';
 import { registerOnPremisesRoutes } from './on-premises/index.js';
 import { registerSignInRoutes } from './sign-in/index.js';
-import { registerTeamRoutes, registerTenantRoutes } from './tenants/index.js';
+import { registerTeamRoutes } from './teams/index.js';
 import { registerTemplateLanguageRoutes } from './template-languages/index.js';
+import { registerTenantRoutes } from './tenants/index.js';
 import { registerUserRoutes } from './users/index.js';
 
 export interface AppDeps {

@@ -7,7 +7,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_ROLES, type MemberRole, roleAtLeast, roleMessages } from '../../shared/domain/member-roles.js';
 import { tenantMessages } from '../../shared/domain/validation-messages.js';
-import { organizationWithTeam } from '../tenants/test-support/team.js';
+import { organizationWithTeam } from '../teams/test-support/team.js';
 import { startApiHarness, type ApiHarness } from '../test-support/api-harness.js';
 import { accessOf, type RouteAccess } from './route-access.js';
 

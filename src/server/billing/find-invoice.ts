@@ -11,7 +11,8 @@ export interface Invoice {
 }
 
 /**
- * The invoice of one payment, for a member of its organization. The invoice opens in a new tab,
+ * The invoice of one payment, for an owner of its organization (billing is the owner's,
+ * docs/product.md §Teams and roles). The invoice opens in a new tab,
  * which sends no x-tenant-id, so membership is checked against the invoice's own organization;
  * when the header is sent it must name that organization too. Anyone else gets 404.
  */
@@ -21,7 +22,7 @@ export async function findInvoice(db: Database, input: { paymentId: string; user
     .select({ payment: billingPayments, name: tenants.name, domain: tenants.domain })
     .from(billingPayments)
     .innerJoin(tenants, eq(tenants.id, billingPayments.tenantId))
-    .innerJoin(memberships, and(eq(memberships.tenantId, billingPayments.tenantId), eq(memberships.userId, input.userId)))
+    .innerJoin(memberships, and(eq(memberships.tenantId, billingPayments.tenantId), eq(memberships.userId, input.userId), eq(memberships.role, 'owner')))
     .where(eq(billingPayments.id, input.paymentId));
   if (!row || (input.tenantId !== null && row.payment.tenantId !== input.tenantId)) throw notFound(billingMessages.invoiceNotFound);
   return { payment: row.payment, organization: { name: row.name, domain: row.domain } };

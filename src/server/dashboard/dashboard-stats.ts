@@ -10,6 +10,16 @@ import type { Database } from '../db/client.js';
 import { preparedPerDatabase } from '../db/prepared-per-database.js';
 import { automationRuns, automationSchedules, billingSubscriptions, configurations, emailSends, passwordExpirations, tenants } from '../db/schema/index.js';
 
+/** What the dashboard and the organizations overview read of a configuration: the calendar, the schedule, the connection. */
+export const configurationColumns = {
+  timeZone: configurations.timeZone,
+  daysBeforeExpiration: configurations.daysBeforeExpiration,
+  automationEnabled: configurations.automationEnabled,
+  checkTime: configurations.checkTime,
+  weekendProcessing: configurations.weekendProcessing,
+  connectionStatus: configurations.connectionStatus,
+};
+
 /**
  * The dashboard polls its stats, so they cost two prepared statements (built and planned once per
  * connection): one for what is keyed by the organization alone, one for the counts that depend on
@@ -27,14 +37,7 @@ function prepareQueries(db: Database) {
   const state = db
     .select({
       // Null when the organization has not saved its configuration (a left join of nothing).
-      configuration: {
-        timeZone: configurations.timeZone,
-        daysBeforeExpiration: configurations.daysBeforeExpiration,
-        automationEnabled: configurations.automationEnabled,
-        checkTime: configurations.checkTime,
-        weekendProcessing: configurations.weekendProcessing,
-        connectionStatus: configurations.connectionStatus,
-      },
+      configuration: configurationColumns,
       subscriptionStatus: tenants.subscriptionStatus,
       currentPeriodEnd: billingSubscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: billingSubscriptions.cancelAtPeriodEnd,

@@ -51,8 +51,15 @@ describe('organizations overview', () => {
     });
     await db
       .insert(passwordExpirations)
-      .values([person('soon', addDays(today, 3)), person('reminded', addDays(today, 2), now), person('gone', addDays(today, -4)), person('later', addDays(today, 30))]);
-    await db.insert(automationRuns).values({ tenantId: owner.tenantId, trigger: 'manual', localDay: today, status: 'completed', startedAt: now, finishedAt: now });
+      .values([
+        person('soon', addDays(today, 3)),
+        person('reminded', addDays(today, 2), now),
+        person('gone', addDays(today, -4)),
+        person('later', addDays(today, 30)),
+      ]);
+    await db
+      .insert(automationRuns)
+      .values({ tenantId: owner.tenantId, trigger: 'manual', localDay: today, status: 'completed', startedAt: now, finishedAt: now });
     await db.insert(emailSends).values({
       tenantId: owner.tenantId,
       kind: 'reminder',
@@ -90,7 +97,15 @@ describe('organizations overview', () => {
         failedReminders: 1,
         subscriptionStatus: 'active',
       },
-      expect.objectContaining({ id: other.tenantId, name: 'Beta Inc', role: 'viewer', configured: false, expiringSoon: 0, nextCheck: null, subscriptionStatus: 'none' }),
+      expect.objectContaining({
+        id: other.tenantId,
+        name: 'Beta Inc',
+        role: 'viewer',
+        configured: false,
+        expiringSoon: 0,
+        nextCheck: null,
+        subscriptionStatus: 'none',
+      }),
     ]);
     expect((await harness.app.inject({ method: 'GET', url: '/api/organizations/overview' })).statusCode).toBe(401);
   });
@@ -106,7 +121,9 @@ describe('organizations overview', () => {
       .insert(tenants)
       .values(Array.from({ length: 200 }, (_, index) => ({ name: `Customer ${String(index).padStart(3, '0')}`, domain: 'customer.example' })))
       .returning({ id: tenants.id });
-    await db.insert(memberships).values(created.map(({ id }, index) => ({ tenantId: id, userId: manager.id, role: index === 0 ? ('owner' as const) : ('admin' as const) })));
+    await db
+      .insert(memberships)
+      .values(created.map(({ id }, index) => ({ tenantId: id, userId: manager.id, role: index === 0 ? ('owner' as const) : ('admin' as const) })));
     const many = await countQueries(() => organizationsOverview({ db, clock: harness.graph.clock.now }, manager.id));
     expect(many.result).toHaveLength(200);
     expect(many.result[0]!.name).toBe('Customer 000');

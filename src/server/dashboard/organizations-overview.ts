@@ -9,6 +9,7 @@ import { effectiveStatus } from '../billing/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { automationRuns, automationSchedules, billingSubscriptions, configurations, emailSends, memberships, tenants } from '../db/schema/index.js';
+import { configurationColumns } from './dashboard-stats.js';
 
 /**
  * GET /api/organizations/overview: the organization picker grown up, for people with many
@@ -29,14 +30,7 @@ export async function organizationsOverview(deps: { db: Database; clock: Clock }
       currentPeriodEnd: billingSubscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: billingSubscriptions.cancelAtPeriodEnd,
       lastRunDay: automationSchedules.lastRunDay,
-      configuration: {
-        timeZone: configurations.timeZone,
-        daysBeforeExpiration: configurations.daysBeforeExpiration,
-        automationEnabled: configurations.automationEnabled,
-        checkTime: configurations.checkTime,
-        weekendProcessing: configurations.weekendProcessing,
-        connectionStatus: configurations.connectionStatus,
-      },
+      configuration: configurationColumns,
     })
     .from(memberships)
     .innerJoin(tenants, eq(tenants.id, memberships.tenantId))

@@ -1,4 +1,3 @@
-// Tenants module: organizations, their members and roles, invitations.
+// Tenants module: organizations and their membership.
 export { listTenantsForUser } from './list-tenants.js';
 export { registerTenantRoutes } from './routes.js';
-export { registerTeamRoutes } from './team-routes.js';

@@ -4,7 +4,7 @@ import { connectionStatusValueSchema } from './configuration.js';
 import { subscriptionStatusSchema } from './tenants.js';
 
 /** One organization on the overview (docs/product.md §Organizations overview). */
-export const organizationOverviewSchema = z.object({
+const organizationOverviewSchema = z.object({
   id: z.string(),
   name: z.string(),
   domain: z.string(),

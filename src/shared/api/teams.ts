@@ -4,7 +4,7 @@ import { guid } from './guid.js';
 
 // Members and invitations of an organization (docs/product.md §Teams and roles).
 
-export const memberRoleSchema = z.enum(MEMBER_ROLES, { error: 'Choose a role: Owner, Admin, Helpdesk or Viewer' });
+const memberRoleSchema = z.enum(MEMBER_ROLES, { error: 'Choose a role: Owner, Admin, Helpdesk or Viewer' });
 
 export const teamMessages = {
   lastOwner: 'An organization keeps at least one owner: make someone else an owner first.',
@@ -20,7 +20,7 @@ export const teamMessages = {
 } as const;
 
 /** GET /api/members: one row per member. */
-export const memberSchema = z.object({
+const memberSchema = z.object({
   userId: z.string(),
   name: z.string().nullable(),
   email: z.string().nullable(),
@@ -40,7 +40,7 @@ export const changeRoleBody = z.object({ role: memberRoleSchema }).strict();
 export const transferOwnershipBody = z.object({ userId: guid(teamMessages.memberNotFound) }).strict();
 
 /** GET /api/invitations: the pending ones (neither accepted, revoked nor expired). */
-export const invitationSchema = z.object({
+const invitationSchema = z.object({
   id: z.string(),
   email: z.string(),
   role: memberRoleSchema,

@@ -27,6 +27,7 @@ const appPaths = [
   '/subscription/cancel',
   '/account',
   '/members',
+  '/organizations',
   '/admin',
 ];
 

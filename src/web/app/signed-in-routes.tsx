@@ -26,6 +26,9 @@ const SubscriptionCancelPage = lazy(() =>
   import('@/features/subscription/components/subscription-cancel-page').then((module) => ({ default: module.SubscriptionCancelPage })),
 );
 const MembersPage = lazy(() => import('@/features/members/components/members-page').then((module) => ({ default: module.MembersPage })));
+const OrganizationsOverviewPage = lazy(() =>
+  import('@/features/tenants/components/organizations-overview-page').then((module) => ({ default: module.OrganizationsOverviewPage })),
+);
 const SubscriptionPage = lazy(() => import('@/features/subscription/components/subscription-page').then((module) => ({ default: module.SubscriptionPage })));
 const SubscriptionSuccessPage = lazy(() =>
   import('@/features/subscription/components/subscription-success-page').then((module) => ({ default: module.SubscriptionSuccessPage })),
@@ -54,6 +57,9 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
           {/* An invitation needs no organization: it may be the user's first. */}
           <Route path="/invitation">
             <InvitationPage signedIn />
+          </Route>
+          <Route path="/organizations">
+            <OrganizationsOverviewPage />
           </Route>
           <Route path="/members">{forOrganization(<MembersPage currentUserId={user.id} organizationSwitcher={<OrganizationSwitcher />} />)}</Route>
           <Route path="/">{dashboard}</Route>

@@ -37,7 +37,16 @@ export function InvitationsCard() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ email, role: invitedRole }, { onSuccess: (invitation) => (sent(invitation), setEmail('')), onError: failed('Invitation Not Sent') });
+    create.mutate(
+      { email, role: invitedRole },
+      {
+        onSuccess: (invitation) => {
+          sent(invitation);
+          setEmail('');
+        },
+        onError: failed('Invitation Not Sent'),
+      },
+    );
   };
 
   return (

@@ -26,20 +26,7 @@ export function QuickActionsCard({
   const needsConfiguration = stats !== undefined && !stats.configured;
   const role = useMemberRole();
   // Test, Run Now and Save are an admin's: others are told why they are not offered.
-  if (role && !roleAtLeast(role, 'admin')) {
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle asChild>
-            <h2>Quick Actions</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ReadOnlyNotice role={role} needed="admin" />
-        </CardContent>
-      </Card>
-    );
-  }
+  const readOnly = role !== null && !roleAtLeast(role, 'admin');
   return (
     <Card>
       <CardHeader>
@@ -48,12 +35,18 @@ export function QuickActionsCard({
         </CardTitle>
         <CardDescription>Test the setup, check passwords now, or save your changes</CardDescription>
       </CardHeader>
-      <CardContent className="flex flex-wrap gap-2">
-        {testConfigurationButton}
-        <RunNowButton disabled={needsConfiguration} />
-        {saveConfigurationButton}
-      </CardContent>
-      {needsConfiguration && (
+      {readOnly ? (
+        <CardContent>
+          <ReadOnlyNotice role={role} needed="admin" />
+        </CardContent>
+      ) : (
+        <CardContent className="flex flex-wrap gap-2">
+          {testConfigurationButton}
+          <RunNowButton disabled={needsConfiguration} />
+          {saveConfigurationButton}
+        </CardContent>
+      )}
+      {needsConfiguration && !readOnly && (
         <CardFooter>
           <p className="text-sm text-muted-foreground">{NEEDS_SAVED_CONFIGURATION_TEXT}</p>
         </CardFooter>

@@ -65,7 +65,9 @@ describe('UsersTable', () => {
   });
 
   it('makes the sortable headers buttons and marks the current order', () => {
-    const html = renderHtml(<UsersTable users={[user()]} emptyMessage="" timeZone="UTC" order={{ sort: 'name', direction: 'desc' }} onSort={() => {}} />, { selected: buildTenant() });
+    const html = renderHtml(<UsersTable users={[user()]} emptyMessage="" timeZone="UTC" order={{ sort: 'name', direction: 'desc' }} onSort={() => {}} />, {
+      selected: buildTenant(),
+    });
     expect(buttonNames(html).slice(0, 4)).toEqual(['User', 'Email', 'Expires In', 'Last Notified']);
     expect([...html.matchAll(/<th\b[^>]*aria-sort="(\w+)"/g)].map((match) => match[1])).toEqual(['descending', 'none', 'none', 'none']);
   });

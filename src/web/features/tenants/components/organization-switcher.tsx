@@ -1,4 +1,5 @@
-import { Building2Icon, ChevronsUpDownIcon, LayoutGridIcon } from 'lucide-react';
+import { Building2Icon, ChevronsUpDownIcon, LayoutGridIcon, TableIcon } from 'lucide-react';
+import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -18,6 +19,7 @@ export function OrganizationSwitcher() {
   const { selectedTenant, setSelectedTenant, clearSelectedTenant } = useTenantContext();
   const { data: tenants = [] } = useTenants();
   const currentName = selectedTenant?.name ?? 'No organization';
+  const [, navigate] = useLocation();
 
   return (
     <DropdownMenu>
@@ -50,6 +52,10 @@ export function OrganizationSwitcher() {
         <DropdownMenuItem onSelect={clearSelectedTenant}>
           <LayoutGridIcon aria-hidden />
           All organizations
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigate('/organizations')}>
+          <TableIcon aria-hidden />
+          Overview of all
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

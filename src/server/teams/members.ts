@@ -98,10 +98,14 @@ export async function changeMemberRole(deps: MembersDeps, tenantId: string, acto
   );
 }
 
-/** DELETE /api/members/:userId (owners): another member loses access at once; leaving is leaveOrganization. */
-export async function removeMember(deps: MembersDeps, tenantId: string, actorUserId: string, userId: string): Promise<void> {
-  if (userId === actorUserId) throw badRequest(teamMessages.useLeave);
-  const [actor, target] = await Promise.all([actorNameOf(deps.db, actorUserId), actorNameOf(deps.db, userId)]);
+/** Ends `userId`'s membership (the last owner's never), audited with `messageFor(the role it had)`. */
+async function endMembership(
+  deps: MembersDeps,
+  tenantId: string,
+  userId: string,
+  actorUserId: string,
+  messageFor: (role: MemberRole) => string,
+): Promise<void> {
   await changeMembership(
     deps,
     tenantId,
@@ -111,28 +115,23 @@ export async function removeMember(deps: MembersDeps, tenantId: string, actorUse
       if (!current) throw notFound(teamMessages.memberNotFound);
       if (current === 'owner') await keepAnOwner(tx, tenantId, userId);
       await tx.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-      return { message: `${actor} removed ${target} (${roleLabels[current]}) from the organization`, details: { userId, role: current } };
+      return { message: messageFor(current), details: { userId, role: current } };
     },
     actorUserId,
   );
 }
 
+/** DELETE /api/members/:userId (owners): another member loses access at once; leaving is leaveOrganization. */
+export async function removeMember(deps: MembersDeps, tenantId: string, actorUserId: string, userId: string): Promise<void> {
+  if (userId === actorUserId) throw badRequest(teamMessages.useLeave);
+  const [actor, target] = await Promise.all([actorNameOf(deps.db, actorUserId), actorNameOf(deps.db, userId)]);
+  await endMembership(deps, tenantId, userId, actorUserId, (role) => `${actor} removed ${target} (${roleLabels[role]}) from the organization`);
+}
+
 /** POST /api/members/leave (any member): the last owner transfers the ownership first. */
 export async function leaveOrganization(deps: MembersDeps, tenantId: string, userId: string): Promise<void> {
   const name = await actorNameOf(deps.db, userId);
-  await changeMembership(
-    deps,
-    tenantId,
-    [userId],
-    async (tx) => {
-      const current = await roleIn(tx, tenantId, userId);
-      if (!current) throw notFound(teamMessages.memberNotFound);
-      if (current === 'owner') await keepAnOwner(tx, tenantId, userId);
-      await tx.delete(memberships).where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, userId)));
-      return { message: `${name} (${roleLabels[current]}) left the organization`, details: { userId, role: current } };
-    },
-    userId,
-  );
+  await endMembership(deps, tenantId, userId, userId, (role) => `${name} (${roleLabels[role]}) left the organization`);
 }
 
 /** POST /api/members/transfer-ownership (owners): the member becomes owner, the caller admin. */

@@ -11,7 +11,7 @@ export type Team = Record<MemberRole, Member> & {
 };
 
 /** A signed-in user holding `role` in `tenantId`. */
-export async function addMember(
+async function addMember(
   db: Database,
   tenantId: string,
   role: MemberRole,
