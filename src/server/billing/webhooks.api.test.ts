@@ -157,6 +157,30 @@ describe('PayPal webhooks', () => {
     await harness.settleWebhooks();
   });
 
+  it("an event arriving while its organization's account is being deleted ends in 200 with nothing written for it", async () => {
+    const customer = await harness.customer();
+    await harness.control('POST', '/_control/webhooks/hold');
+    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
+    const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.ACTIVATED');
+    // The deletion has removed the organization but not committed yet when the event comes in.
+    const deletion = await harness.database.pool.connect();
+    try {
+      await deletion.query('begin');
+      await deletion.query('delete from tenants where id = $1', [customer.tenant.id]);
+      const delivery = harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: captured.headers, payload: captured.body });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await deletion.query('commit');
+      const response = await delivery;
+      expect(response.statusCode).toBe(200);
+    } finally {
+      deletion.release();
+    }
+    expect(await harness.database.db.$count(billingSubscriptions, eq(billingSubscriptions.tenantId, customer.tenant.id))).toBe(0);
+    expect(await paymentsOf(customer)).toBe(0);
+    await harness.control('POST', '/_control/webhooks/release');
+    await harness.settleWebhooks();
+  });
+
   it('accepts and ignores events about subscriptions that are not ours', async () => {
     const customer = await harness.customer();
     await harness.control('POST', '/_control/webhooks/hold');
