@@ -90,17 +90,8 @@ describe('PayPal webhooks', () => {
   });
 
   it('refuses a forged signature with 400 and changes nothing', async () => {
-    const customer = await harness.customer();
-    await harness.control('POST', '/_control/webhooks/hold');
-    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
-    await harness.control('POST', '/_control/webhooks/release');
-    await harness.settleWebhooks();
-    expect((await harness.status(customer)).status).toBe('active');
-    await harness.control('POST', '/_control/webhooks/hold');
-    await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
-
-    // Capture a genuine delivery's headers and body, then tamper with them.
-    const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED');
+    const { customer, captured } = await heldFailedPayment();
+    // A genuine delivery's headers and body, tampered with below.
     const before = await handledEvents();
     const post = (headers: Record<string, string>, body: string) =>
       harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: { ...captured.headers, ...headers }, payload: body });
@@ -129,14 +120,7 @@ describe('PayPal webhooks', () => {
   });
 
   it('refuses a genuine delivery replayed more than five minutes after PayPal sent it, or stamped ahead of the clock', async () => {
-    const customer = await harness.customer();
-    await harness.control('POST', '/_control/webhooks/hold');
-    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
-    await harness.control('POST', '/_control/webhooks/release');
-    await harness.settleWebhooks();
-    await harness.control('POST', '/_control/webhooks/hold');
-    await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
-    const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED');
+    const { customer, captured } = await heldFailedPayment();
     const before = await handledEvents();
     const post = () => harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: captured.headers, payload: captured.body });
     const sentAt = Date.parse(captured.headers['paypal-transmission-time'] ?? '');
@@ -238,6 +222,22 @@ describe('PayPal webhooks', () => {
     await kept();
   });
 });
+
+/**
+ * An active customer whose payment then failed, with webhooks held: the failed payment's delivery,
+ * captured (not yet delivered to the app).
+ */
+async function heldFailedPayment() {
+  const customer = await harness.customer();
+  await harness.control('POST', '/_control/webhooks/hold');
+  const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
+  await harness.control('POST', '/_control/webhooks/release');
+  await harness.settleWebhooks();
+  expect((await harness.status(customer)).status).toBe('active');
+  await harness.control('POST', '/_control/webhooks/hold');
+  await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
+  return { customer, captured: await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') };
+}
 
 /**
  * The headers and body of one real, signed delivery, recorded by pointing the simulator at a
