@@ -21,7 +21,6 @@ import { localDateOf } from '../src/shared/domain/days-until.js';
 import { addDays } from '../src/shared/domain/local-date.js';
 import { buildApp } from '../src/server/app.js';
 import { OidcProvider } from '../src/server/auth/oidc-provider.js';
-import { loadConfig } from '../src/server/config.js';
 import type { DatabaseHandle } from '../src/server/db/client.js';
 import {
   auditLogs,
@@ -40,7 +39,7 @@ import { sessionCookieFor } from '../src/server/test-support/factories.js';
 import { formatCount } from './support/figures.js';
 import { DAY_MS } from '../src/shared/domain/day-length.js';
 import { startBenchDatabase } from './support/bench-database.js';
-import { UNUSED_PROVIDER_SETTINGS } from './support/bench-organization.js';
+import { benchAppConfig } from './support/bench-organization.js';
 
 const TARGET_RATIO = 0.1;
 const TARGET_P99_MS = 50;
@@ -325,13 +324,7 @@ async function listen(app: FastifyInstance): Promise<string> {
   return app.listen({ host: '127.0.0.1', port: 0 });
 }
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  APP_URL: 'http://127.0.0.1',
-  LOG_LEVEL: 'info',
-  SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  ...UNUSED_PROVIDER_SETTINGS,
-});
+const config = benchAppConfig();
 const database = await startBenchDatabase(config.database.poolSize);
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));

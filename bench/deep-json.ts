@@ -4,14 +4,12 @@
 // the slowest health answer during the burst; the target is under 100 ms (it was 3.1 s before the
 // depth check in src/server/http/json-body.ts). Several rounds, since the machine may be shared.
 //   npx tsx bench/deep-json.ts  [--rounds 5] [--parallel 8]
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { buildApp } from '../src/server/app.js';
 import { OidcProvider } from '../src/server/auth/oidc-provider.js';
-import { loadConfig } from '../src/server/config.js';
 import { startBenchDatabase } from './support/bench-database.js';
-import { UNUSED_PROVIDER_SETTINGS } from './support/bench-organization.js';
+import { benchAppConfig } from './support/bench-organization.js';
 
 const TARGET_MS = 100;
 const NESTING = 500_000;
@@ -54,13 +52,7 @@ async function healthDuring(url: string, burst: () => Promise<unknown>): Promise
   return all.filter((sample) => sample.at + sample.ms >= startedAt && sample.at <= endedAt).map((sample) => sample.ms);
 }
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  APP_URL: 'http://127.0.0.1',
-  LOG_LEVEL: 'info',
-  SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  ...UNUSED_PROVIDER_SETTINGS,
-});
+const config = benchAppConfig();
 const database = await startBenchDatabase(config.database.poolSize);
 const app = await buildApp({
   config,

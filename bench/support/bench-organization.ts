@@ -1,6 +1,8 @@
 // What every benchmark sets up the same way: the settings an app needs but a benchmark never calls,
 // and an organization whose configuration points at one of the Graph simulator's tenants.
+import { randomBytes } from 'node:crypto';
 import { configurationBody } from '../../src/shared/api/configuration.js';
+import { type AppConfig, loadConfig } from '../../src/server/config.js';
 import { saveConfiguration } from '../../src/server/configuration/save-configuration.js';
 import type { SecretBox } from '../../src/server/crypto/secret-box.js';
 import type { Database } from '../../src/server/db/client.js';
@@ -16,6 +18,17 @@ export const UNUSED_PROVIDER_SETTINGS = {
   PAYPAL_CLIENT_SECRET: 'bench',
   PAYPAL_WEBHOOK_ID: 'WH-BENCH',
 } as const;
+
+/** The app's settings for a benchmark: production mode on loopback, request logging at info, a fresh encryption key. */
+export function benchAppConfig(): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'production',
+    APP_URL: 'http://127.0.0.1',
+    LOG_LEVEL: 'info',
+    SECRETS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...UNUSED_PROVIDER_SETTINGS,
+  });
+}
 
 /** A tenant the Graph simulator's control API created (`POST /_control/tenants`). */
 export interface SimulatedTenant {

@@ -6,6 +6,7 @@ import { systemClock } from './clock.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { registerRequestDeadline } from './http/request-deadline.js';
 import { registerHealthRoutes } from './http/health-routes.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
@@ -110,6 +111,8 @@ const MODULES: readonly ((app: FastifyInstance, context: ModuleContext) => void 
   registerTemplateLanguageRoutes,
 ];
 
+const IDLE_CONNECTION_TIMEOUT_MS = 5 * 60_000;
+
 /** The HTTP application: every route, guard and error mapping. Tests build it directly. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -119,6 +122,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: typeof logger === 'object' && deps.logStream ? { ...logger, stream: deps.logStream } : logger,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // A client that trickles its request (one byte every few seconds) must not hold a connection for
+    // ever: its headers within requestTimeoutMs (Node), its body too (registerRequestDeadline), and no
+    // connection idle for 5 minutes.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: IDLE_CONNECTION_TIMEOUT_MS,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorateRequest('auth', null);
@@ -127,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, { appUrl: config.appUrl });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
+  registerRequestDeadline(app, config.requestTimeoutMs);
   registerSameOriginCheck(app, { allowedOrigins: [config.appUrl], exempt: ['/api/paypal/webhook'] });
   const rateLimits = await registerRateLimits(app, { db, clock, settings: config.rateLimits });
 

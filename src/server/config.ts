@@ -147,6 +147,7 @@ const environmentSchema = z
       .min(1024)
       .max(10 * 1024 * 1024)
       .default(1024 * 1024),
+    REQUEST_TIMEOUT_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(1000).max(600_000).default(30_000),
 
     RATE_LIMIT_SIGN_INS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(30),
     RATE_LIMIT_EMAILS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
@@ -333,6 +334,8 @@ export interface AppConfig {
   adminSubjects: AdminSubject[];
   session: { idleTimeoutMs: number; maxAgeMs: number; cookieSecure: boolean };
   bodyLimitBytes: number;
+  /** The most a client may take to send a whole request (headers and body); a slower one is cut off with 408. */
+  requestTimeoutMs: number;
   /** Requests allowed per client address (sign-in starts) or per signed-in user (the rest), across all instances. */
   rateLimits: RateLimitSettings;
   /** Exchange Online's limits per sending mailbox, which the sender keeps to across all instances. */
@@ -424,6 +427,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       cookieSecure: env.COOKIE_SECURE ?? (env.NODE_ENV === 'production' || appUrl.startsWith('https://')),
     },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     rateLimits: {
       signInsPerMinute: env.RATE_LIMIT_SIGN_INS_PER_MINUTE,
       emailsPerHour: env.RATE_LIMIT_EMAILS_PER_HOUR,

@@ -11,7 +11,7 @@ import { registerRetentionJobs } from './jobs/retention.js';
 import { systemClock } from './clock.js';
 import { markInterruptedRuns, registerAutomationJobs } from './automation/index.js';
 import { registerAccountMailJobs } from './account-mail/index.js';
-import { runShutdown, WORK_GRACE_MS, type ShutdownStep } from './lifecycle/graceful-shutdown.js';
+import { runShutdown, type ShutdownStep, StartAborted, WORK_GRACE_MS } from './lifecycle/graceful-shutdown.js';
 import { startMetricsServer } from './metrics/metrics-routes.js';
 
 const webRoot = fileURLToPath(new URL('../web', import.meta.url));
@@ -32,11 +32,18 @@ async function main(): Promise<void> {
   const started: ShutdownStep[] = [];
   const work: ShutdownStep[] = [];
   let stopping = false;
+  // The start in progress: a signal during it lets it reach its next step and stop there (proceed()),
+  // so nothing is closed under its feet and everything that started is stopped once.
+  let starting: Promise<void> = Promise.resolve();
+  const proceed = () => {
+    if (stopping) throw new StartAborted();
+  };
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     const at = Date.now();
     log(`${signal} received, shutting down...`);
+    await starting.catch(() => undefined);
     const clean = await runShutdown({ work, services: [...started].reverse() }, log);
     log(`stopped (${Date.now() - at} ms${clean ? '' : ', not everything stopped in time'})`);
     process.exit(clean ? 0 : 1);
@@ -44,11 +51,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  try {
+  const start = async () => {
     const database = await startDatabase(config, log);
     started.push({ name: 'the database', stop: () => database.close() });
+    proceed();
     const demo = config.demoMode ? await startDemoServices(config) : null;
     if (demo) started.push({ name: 'the demo simulators', stop: () => demo.close() });
+    proceed();
     const oidcSettings = config.oidc ?? demo!.oidc;
     if (demo?.paypal) config = { ...config, paypal: { ...config.paypal, ...demo.paypal } };
     // The simulated Entra knows only the demo's own Passwatch app, whatever ENTRA_APP_* says.
@@ -65,15 +74,19 @@ async function main(): Promise<void> {
     });
     // Fastify's close stops accepting connections and waits for the requests in flight.
     work.push({ name: 'the HTTP server', stop: () => app.close() });
+    proceed();
 
     // Jobs start only once the port is ours: a second start on a busy port must not run any.
     await listenOn(app, config);
+    proceed();
     if (config.metrics.port !== undefined) {
       const metrics = await startMetricsServer({ pool: database.pool, token: config.metrics.token, port: config.metrics.port, host: config.metrics.host });
       started.push({ name: 'the metrics server', stop: () => metrics.close() });
       log(`Metrics: ${metrics.url}`);
+      proceed();
     }
     const interrupted = await markInterruptedRuns(database.db, systemClock());
+    proceed();
     if (interrupted > 0) log(`${interrupted} password check(s) left running by a stopped process marked interrupted`);
     // PayPal product and plans: created once if not configured; a failure is retried on first use.
     app.billing.catalog.ensure().catch((error: unknown) => app.log.error({ err: error }, 'PayPal catalog not ready'));
@@ -96,6 +109,7 @@ async function main(): Promise<void> {
     // Sending stops claiming mail, lets the sends in flight record Graph's answer, and gives its
     // leases back (so another instance takes over at once) with time left to write that down.
     work.push({ name: 'sending', stop: () => app.notifications.drains.stop(WORK_GRACE_MS - 2_000) });
+    proceed();
 
     log(`Database: ${database.description}`);
     if (demo) {
@@ -115,7 +129,14 @@ async function main(): Promise<void> {
       log(`Sign-in: ${oidcSettings.issuerUrl}`);
     }
     log(`Passwatch is running at ${config.appUrl}`);
+  };
+
+  starting = start();
+  try {
+    await starting;
   } catch (error) {
+    // A signal came during the start: its shutdown stops what started and exits.
+    if (stopping) return;
     // Whatever did start (the embedded database above all) is stopped, so the next start finds
     // neither a running server nor a held port.
     stopping = true;

@@ -76,7 +76,9 @@ export async function syncSubscriptionLocked(
   // custom_id is set by us at creation; nobody can claim another organization's I-... id.
   if (subscription.custom_id !== tenantId) throw conflict(billingMessages.subscriptionOfAnotherOrganization);
 
-  const [tenant] = await tx.select({ status: tenants.subscriptionStatus }).from(tenants).where(eq(tenants.id, tenantId));
+  // KEY SHARE: the organization cannot be deleted under this sync (a deletion waits for it, or this
+  // finds it gone), so nothing is written for an organization that no longer exists.
+  const [tenant] = await tx.select({ status: tenants.subscriptionStatus }).from(tenants).where(eq(tenants.id, tenantId)).for('key share');
   if (!tenant) throw notFound(tenantMessages.organizationNotFound);
   const [current] = await tx.select().from(billingSubscriptions).where(eq(billingSubscriptions.tenantId, tenantId));
   const sameSubscription = current?.paypalSubscriptionId === subscription.id;

@@ -90,17 +90,8 @@ describe('PayPal webhooks', () => {
   });
 
   it('refuses a forged signature with 400 and changes nothing', async () => {
-    const customer = await harness.customer();
-    await harness.control('POST', '/_control/webhooks/hold');
-    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
-    await harness.control('POST', '/_control/webhooks/release');
-    await harness.settleWebhooks();
-    expect((await harness.status(customer)).status).toBe('active');
-    await harness.control('POST', '/_control/webhooks/hold');
-    await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
-
-    // Capture a genuine delivery's headers and body, then tamper with them.
-    const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED');
+    const { customer, captured } = await heldFailedPayment();
+    // A genuine delivery's headers and body, tampered with below.
     const before = await handledEvents();
     const post = (headers: Record<string, string>, body: string) =>
       harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: { ...captured.headers, ...headers }, payload: body });
@@ -129,14 +120,7 @@ describe('PayPal webhooks', () => {
   });
 
   it('refuses a genuine delivery replayed more than five minutes after PayPal sent it, or stamped ahead of the clock', async () => {
-    const customer = await harness.customer();
-    await harness.control('POST', '/_control/webhooks/hold');
-    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
-    await harness.control('POST', '/_control/webhooks/release');
-    await harness.settleWebhooks();
-    await harness.control('POST', '/_control/webhooks/hold');
-    await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
-    const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED');
+    const { customer, captured } = await heldFailedPayment();
     const before = await handledEvents();
     const post = () => harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: captured.headers, payload: captured.body });
     const sentAt = Date.parse(captured.headers['paypal-transmission-time'] ?? '');
@@ -153,6 +137,30 @@ describe('PayPal webhooks', () => {
     expect(await handledEvents()).toBe(before);
     expect((await post()).statusCode).toBe(200);
     expect((await harness.status(customer)).status).toBe('past_due');
+    await harness.control('POST', '/_control/webhooks/release');
+    await harness.settleWebhooks();
+  });
+
+  it("an event arriving while its organization's account is being deleted ends in 200 with nothing written for it", async () => {
+    const customer = await harness.customer();
+    await harness.control('POST', '/_control/webhooks/hold');
+    const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
+    const captured = await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.ACTIVATED');
+    // The deletion has removed the organization but not committed yet when the event comes in.
+    const deletion = await harness.database.pool.connect();
+    try {
+      await deletion.query('begin');
+      await deletion.query('delete from tenants where id = $1', [customer.tenant.id]);
+      const delivery = harness.app.inject({ method: 'POST', url: '/api/paypal/webhook', headers: captured.headers, payload: captured.body });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await deletion.query('commit');
+      const response = await delivery;
+      expect(response.statusCode).toBe(200);
+    } finally {
+      deletion.release();
+    }
+    expect(await harness.database.db.$count(billingSubscriptions, eq(billingSubscriptions.tenantId, customer.tenant.id))).toBe(0);
+    expect(await paymentsOf(customer)).toBe(0);
     await harness.control('POST', '/_control/webhooks/release');
     await harness.settleWebhooks();
   });
@@ -214,6 +222,22 @@ describe('PayPal webhooks', () => {
     await kept();
   });
 });
+
+/**
+ * An active customer whose payment then failed, with webhooks held: the failed payment's delivery,
+ * captured (not yet delivered to the app).
+ */
+async function heldFailedPayment() {
+  const customer = await harness.customer();
+  await harness.control('POST', '/_control/webhooks/hold');
+  const { subscriptionId } = await harness.approveNewSubscription(customer, 'monthly');
+  await harness.control('POST', '/_control/webhooks/release');
+  await harness.settleWebhooks();
+  expect((await harness.status(customer)).status).toBe('active');
+  await harness.control('POST', '/_control/webhooks/hold');
+  await harness.control('POST', `/_control/subscriptions/${subscriptionId}/fail-payment`);
+  return { customer, captured: await captureDelivery(subscriptionId, 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') };
+}
 
 /**
  * The headers and body of one real, signed delivery, recorded by pointing the simulator at a

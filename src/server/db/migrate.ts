@@ -7,7 +7,7 @@ import type pg from 'pg';
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 // Any constant works; it only has to be the same for every instance of this app.
-const MIGRATION_LOCK_KEY = 7_301_995_001;
+export const MIGRATION_LOCK_KEY = 7_301_995_001;
 
 /**
  * Applies the committed drizzle-kit migrations. Instances that start together queue on a

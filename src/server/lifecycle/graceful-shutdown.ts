@@ -49,3 +49,13 @@ export async function runShutdown(
   for (const step of plan.services) clean = (await stopWithin(step, grace.closeMs, log)) && clean;
   return clean;
 }
+
+/**
+ * Thrown by a start that notices a stop was asked for while it ran: the start stops there, and the
+ * shutdown, run once, stops what had started.
+ */
+export class StartAborted extends Error {
+  constructor() {
+    super('start-up stopped by a signal');
+  }
+}

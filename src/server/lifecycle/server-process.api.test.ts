@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.js';
 import { freePort } from '../db/embedded-postgres.js';
+import { MIGRATION_LOCK_KEY } from '../db/migrate.js';
 import { isProcessAlive } from '../db/orphaned-postgres.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import { TEST_ENVIRONMENT } from '../test-support/test-config.js';
@@ -119,6 +120,55 @@ it(
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('[passwatch] stopped');
+  },
+  PROCESS_TEST_TIMEOUT_MS,
+);
+
+/** Holds `statement`'s lock in a transaction of its own until the returned release is called. */
+async function holdLock(statement: string): Promise<() => Promise<void>> {
+  const client = await database!.pool.connect();
+  await client.query('begin');
+  await client.query(statement);
+  return async () => {
+    await client.query('commit');
+    client.release();
+  };
+}
+
+it(
+  'SIGTERM during start-up stops cleanly at any point: while migrating, and once health answers but before the jobs start',
+  async () => {
+    database ??= await createTestDatabase();
+    const waitingForMigrationLock = async () =>
+      (await database!.pool.query<{ waiting: number }>("select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted")).rows[0]
+        ?.waiting ?? 0;
+    const points = [
+      // Migrations wait for their advisory lock: the signal comes before the database is ready.
+      { label: 'while migrating', lock: `select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`, reached: async () => (await waitingForMigrationLock()) > 0 },
+      // The port answers, and the start waits to mark interrupted checks: the jobs have not started.
+      {
+        label: 'health answers, jobs not started',
+        lock: 'lock table automation_runs in access exclusive mode',
+        reached: async (port: number) => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status === 200,
+      },
+    ];
+    for (const point of points) {
+      const port = await freePort();
+      const release = await holdLock(point.lock);
+      const server = startServer({ DATABASE_URL: database.url, PORT: String(port) });
+      try {
+        await expect.poll(() => point.reached(port), { timeout: 60_000, interval: 50 }).toBe(true);
+        server.child.kill('SIGTERM');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      } finally {
+        await release();
+      }
+      expect(await server.exited, point.label).toBe(0);
+      expect(server.output(), point.label).toContain('[passwatch] stopped');
+      expect(server.output(), point.label).not.toContain('failed to start');
+      expect(server.output(), point.label).not.toContain('failed to stop');
+      expect(server.output(), point.label).not.toContain('Passwatch is running at');
+    }
   },
   PROCESS_TEST_TIMEOUT_MS,
 );

@@ -69,7 +69,7 @@ export interface IssuedToken {
 }
 
 /** A code the sign-in page gave to an app, redeemable once at the token endpoint. */
-export interface AuthorizationCode {
+interface AuthorizationCode {
   clientId: string;
   redirectUri: string;
   /** S256 PKCE challenge; null when the app sent none. */

@@ -27,7 +27,7 @@ const CERTIFICATE_TIMEOUT_MS = 10_000;
  * sends it, so a signed request replayed later, or stamped ahead, is refused. Five minutes leave room
  * for clock differences and a slow delivery.
  */
-export const TRANSMISSION_TIME_SKEW_MS = 5 * 60_000;
+const TRANSMISSION_TIME_SKEW_MS = 5 * 60_000;
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
   const value = headers[name];
