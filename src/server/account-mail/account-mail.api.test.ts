@@ -231,7 +231,7 @@ describe('security alerts', () => {
       "Security alert: Contoso Ltd's client secret expires in 5 days",
       "Security alert: Contoso Ltd's client secret expires in 1 day",
     ]);
-    expect(await mailFor(quiet.email)).toEqual([]);
+    expect((await mailFor(quiet.email)).filter((mail) => mail.subject?.startsWith('Security alert'))).toEqual([]);
   });
 });
 

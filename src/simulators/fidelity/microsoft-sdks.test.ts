@@ -31,6 +31,8 @@ import { generateTestCertificate, serveOverTls, type TlsServer, trustingFetch } 
 
 const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 const CERTIFICATE_APP_ID = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+/** A second hosted app: registered apps outlive the simulator's reset, so each test registers its own. */
+const SIGN_IN_APP_ID = '4b7e2d1c-8a6f-4c3e-9d2b-5f1a0e9c8b7d';
 
 interface Exchange {
   method: string;
@@ -185,7 +187,7 @@ describe("@azure/msal-node signs an administrator in at the simulated authority 
   const REDIRECT_URI = 'https://passwatch.example.com/api/entra/consent-callback';
 
   it('getAuthCodeUrl, the sign-in page, acquireTokenByCode with PKCE: an ID token with tid, oid and wids that verifies with the tenant keys', async () => {
-    const app = await registerCertificateApp(simulator.state, { appId: CERTIFICATE_APP_ID, displayName: 'Passwatch', redirectUris: [REDIRECT_URI] });
+    const app = await registerCertificateApp(simulator.state, { appId: SIGN_IN_APP_ID, displayName: 'Passwatch', redirectUris: [REDIRECT_URI] });
     const thumbprintSha256 = Buffer.from(appCertificate(app.certificatePem).thumbprintSha256, 'base64url').toString('hex');
     const msal = new ConfidentialClientApplication({
       auth: {
