@@ -19,7 +19,16 @@ import { registerAccountRoutes } from './account/index.js';
 import { type AccountMailServices, type AccountMailSettings, createAccountMailServices, registerAccountMailRoutes } from './account-mail/index.js';
 import { createRequireAdmin, registerAdminRoutes } from './admin/index.js';
 import { registerAuditRoutes } from './audit/index.js';
-import { createGuards, type Guards, type OidcProvider, registerRouteAccess, registerSignOutRoutes, SESSION_COOKIE, SessionLookupCache, SessionStore } from './auth/index.js';
+import {
+  createGuards,
+  type Guards,
+  type OidcProvider,
+  registerRouteAccess,
+  registerSignOutRoutes,
+  SESSION_COOKIE,
+  SessionLookupCache,
+  SessionStore,
+} from './auth/index.js';
 import { registerAutomationRoutes } from './automation/index.js';
 import { type BillingServices, createBillingServices, registerBillingRoutes } from './billing/index.js';
 import { createTenantGraphServices, registerConfigurationRoutes, type TenantGraphDeps, type TenantGraphInput } from './configuration/index.js';

@@ -74,7 +74,12 @@ export function sampleValuesCaption(daysRemaining = SAMPLE_DAYS_REMAINING): stri
 }
 
 /** The sample recipient's values on `today`, dates and numbers written for `locale` as in a reminder ('March 20, 2025' in en-US). */
-export function sampleEmailValues(today: LocalDate, companyName: string, locale: string = LANGUAGES.en.locale, daysRemaining = SAMPLE_DAYS_REMAINING): EmailValues {
+export function sampleEmailValues(
+  today: LocalDate,
+  companyName: string,
+  locale: string = LANGUAGES.en.locale,
+  daysRemaining = SAMPLE_DAYS_REMAINING,
+): EmailValues {
   return {
     userName: SAMPLE_USER_NAME,
     daysRemaining,

@@ -72,7 +72,14 @@ describe('buildPreviewDocument', () => {
 
 describe('the after-expiry preview', () => {
   it('shows a sample whose password expired days ago, and says so', () => {
-    const doc = buildPreviewDocument('<p>Expired on {{expirationDate}} ({{daysRemaining}})</p>', 'Contoso', '2025-03-15', 'Expired', 'en', -SAMPLE_DAYS_AFTER_EXPIRY);
+    const doc = buildPreviewDocument(
+      '<p>Expired on {{expirationDate}} ({{daysRemaining}})</p>',
+      'Contoso',
+      '2025-03-15',
+      'Expired',
+      'en',
+      -SAMPLE_DAYS_AFTER_EXPIRY,
+    );
     expect(doc).toContain('Expired on March 12, 2025 (-3)');
     expect(sampleValuesCaption(-SAMPLE_DAYS_AFTER_EXPIRY)).toBe('Sample values, 3 days after the password expired');
     expect(sampleValuesCaption()).toBe('Sample values, with 5 days remaining');

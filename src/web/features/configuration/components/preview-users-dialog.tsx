@@ -119,7 +119,9 @@ function PreviewResult({ result, timeZone }: { result: PreviewGroupUsersResult; 
                     </span>
                   </TableCell>
                   <TableCell>{user.passwordExpiryDate ? formatDateUs(user.passwordExpiryDate, timeZone) : '—'}</TableCell>
-                  <TableCell className="min-w-40 whitespace-normal text-muted-foreground">{expiryReasonLabel(user.expiryReason, user.validityDays, user.expirySource)}</TableCell>
+                  <TableCell className="min-w-40 whitespace-normal text-muted-foreground">
+                    {expiryReasonLabel(user.expiryReason, user.validityDays, user.expirySource)}
+                  </TableCell>
                 </TableRow>
               );
             })}
