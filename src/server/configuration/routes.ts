@@ -4,6 +4,7 @@ import {
   type ConfigurationWire,
   type ConnectionStatus,
   type DemoGraphCredentials,
+  testConfigurationBody,
   type TestConfigurationResult,
 } from '../../shared/api/configuration.js';
 import { type Guards, tenantIdOf, userIdOf } from '../auth/index.js';
@@ -48,7 +49,8 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
   app.post(
     '/api/test-configuration',
     { preHandler: guards.requireTenant },
-    async (request): Promise<TestConfigurationResult> => testConfiguration(deps, tenantIdOf(request), userIdOf(request)),
+    async (request): Promise<TestConfigurationResult> =>
+      testConfiguration(deps, tenantIdOf(request), userIdOf(request), validate(testConfigurationBody, request.body).kind),
   );
 
   app.get(

@@ -16,6 +16,7 @@ import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import type { DashboardTab } from '@/features/dashboard/utils/dashboard-tabs';
 import { useAppInfo } from '@/lib/app-info';
 import { HelpTab } from '@/features/help/components/help-tab';
+import { AutomationOffer } from '@/features/overview/components/automation-offer';
 import { OverviewTab } from '@/features/overview/components/overview-tab';
 import { StatCards } from '@/features/overview/components/stat-cards';
 import { SetupWizard } from '@/features/setup-wizard/components/setup-wizard';
@@ -111,7 +112,13 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
               <HelpdeskDigestCard />
             </div>
           ),
-          testing: <TestingTab testEmailCard={<TestEmailCard />} reconnectButton={<ConnectWithMicrosoftButton returnTo="configuration" reconnect />} />,
+          testing: (
+            <TestingTab
+              testEmailCard={<TestEmailCard />}
+              reconnectButton={<ConnectWithMicrosoftButton returnTo="configuration" reconnect />}
+              automationOffer={<AutomationOffer />}
+            />
+          ),
           help: <HelpTab />,
         }}
       />
