@@ -138,6 +138,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
           </div>
         }
         clientSecretExpiryField={<ClientSecretExpiryField controlId="setup-clientSecretExpiresAt" suggestWhenEmpty />}
+        connectedViaPasswatchApp={configuration?.connectionMethod === 'passwatch_app'}
       />
     </>
   );

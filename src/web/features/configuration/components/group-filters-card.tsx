@@ -12,7 +12,8 @@ import { PreviewUsersDialog } from './preview-users-dialog';
 export function GroupFiltersCard() {
   const { configuration } = useConfigurationForm();
   // The server reads groups with the saved credentials: nothing to ask before they are saved.
-  const connectionSaved = Boolean(configuration?.configured && configuration.entraTenantId && configuration.applicationId);
+  const viaPasswatchApp = configuration?.connectionMethod === 'passwatch_app';
+  const connectionSaved = Boolean(configuration?.configured && configuration.entraTenantId && (configuration.applicationId || viaPasswatchApp));
   const groupsQuery = useSecurityGroups({ enabled: connectionSaved });
   const groups = groupsQuery.data;
 
@@ -43,8 +44,9 @@ export function GroupFiltersCard() {
             <AlertDescription>
               <p>{getErrorMessage(groupsQuery.error, groupsQuery.error.message)}</p>
               <p>
-                Check that the credentials are right and that the app registration has the Group.Read.All and GroupMember.Read.All application permissions with
-                admin consent granted.
+                {viaPasswatchApp
+                  ? 'The Passwatch app may have lost its access to your tenant (its consent removed in Entra ID): choose Reconnect on this tab and Accept as a Global Administrator.'
+                  : 'Check that the credentials are right and that the app registration has the Group.Read.All and GroupMember.Read.All application permissions with admin consent granted.'}
               </p>
             </AlertDescription>
           </Alert>
