@@ -206,7 +206,7 @@ export type ConnectionVerdict = z.infer<typeof connectionVerdictSchema>;
 export const TEST_CHECK_KEYS = ['tenantConnection', 'graphPermissions', 'emailTemplate', 'securityGroups'] as const;
 export type TestCheckKey = (typeof TEST_CHECK_KEYS)[number];
 
-export const TEST_RUN_KINDS = ['configuration', 'connection', 'system'] as const;
+const TEST_RUN_KINDS = ['configuration', 'connection', 'system'] as const;
 /** Which button ran the test (Test Configuration, Test Connection, Run Full System Test): named in Recent Activity. */
 export type TestRunKind = (typeof TEST_RUN_KINDS)[number];
 
