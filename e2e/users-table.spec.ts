@@ -76,6 +76,12 @@ test('users table: expiring soon first, filters, sorting, reasons, delivery stat
   await expect(filterButton(card, 'Expired')).toHaveAttribute('aria-pressed', 'true');
   await expect(bodyRows(card).first()).toContainText(/Expired \d+ days? ago/);
   await expect(bodyRows(card).filter({ hasText: 'adele.vance@contoso.com' })).toHaveCount(0);
+  // No Send that the server would refuse: the button says why instead.
+  await expect(
+    bodyRows(card)
+      .first()
+      .getByRole('button', { name: /password has already expired: a reminder would say it expires soon$/ }),
+  ).toBeDisabled();
 
   // Users whose password has no date, with the reason.
   await filterButton(card, 'No date').click();

@@ -38,9 +38,12 @@ afterAll(async () => {
 
 const services = () => harness.app.accountMail;
 
-/** Sends what is due, then takes (and removes) every message the sink got for `address`, parsed. */
+/** Configuration alerts wait for the end of their quarter hour: what is due by then is sent. */
+const QUARTER_HOUR_MS = 15 * 60_000;
+
+/** Sends what is due within the quarter hour, then takes (and removes) every message the sink got for `address`, parsed. */
 async function mailFor(address: string): Promise<Email[]> {
-  await services().sender.sendDue();
+  await services().sender.sendDue(new Date(Date.now() + QUARTER_HOUR_MS));
   const mine = sink.received.filter((mail) => mail.envelopeTo.includes(address));
   for (const mail of mine) sink.received.splice(sink.received.indexOf(mail), 1);
   return Promise.all(mine.map((mail) => PostalMime.parse(mail.raw)));
@@ -139,6 +142,20 @@ describe('security alerts', () => {
     // A save that changes nothing is no event.
     expect((await saveConfiguration(owner, { clientSecret: `${owner.directory.credentials.clientSecret}x`, daysBeforeExpiration: 10 })).statusCode).toBe(200);
     expect(await mailFor(owner.email)).toEqual([]);
+  });
+
+  it('tells the changes after an alert in one more alert a quarter hour later, listing each change', async () => {
+    // customer(): the creation was told at once.
+    const owner = await customer();
+    expect((await saveConfiguration(owner, { checkTime: '09:30' })).statusCode).toBe(200);
+    expect((await saveConfiguration(owner, { checkTime: '09:30', daysBeforeExpiration: 10 })).statusCode).toBe(200);
+    expect((await saveConfiguration(owner, { checkTime: '10:00', daysBeforeExpiration: 10 })).statusCode).toBe(200);
+    // Not before the quarter hour since the previous alert ends.
+    await services().sender.sendDue(new Date());
+    expect(sink.received.filter((mail) => mail.envelopeTo.includes(owner.email))).toEqual([]);
+    const mails = await mailFor(owner.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Security alert: Contoso Ltd's configuration was changed"]);
+    expect(mails[0]!.text).toMatch(/check time \(08:00 → 09:30\); days before expiration \(7 → 10\); check time \(09:30 → 10:00\)/);
   });
 
   it('mails when the connection fails on two checks in a row, once per run of failures', async () => {

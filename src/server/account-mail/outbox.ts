@@ -41,7 +41,7 @@ type Kind = keyof typeof TOGGLE_OF;
  * `event` names the event: with the member it makes the row's key, so queuing the same event again
  * adds nothing. Answers how many were queued.
  */
-export async function queueForMembers(db: OutboxWriter, tenantId: string, event: string, payload: MemberMail, now: Date): Promise<number> {
+export async function queueForMembers(db: OutboxWriter, tenantId: string, event: string, payload: MemberMail, now: Date, sendAt: Date = now): Promise<number> {
   const kind = KIND_OF[payload.type] as Kind;
   const toggle = TOGGLE_OF[kind];
   const members = await db
@@ -62,7 +62,7 @@ export async function queueForMembers(db: OutboxWriter, tenantId: string, event:
         userId: member.userId,
         recipient: member.email!,
         payload: { ...payload, organization: member.organization },
-        nextAttemptAt: now,
+        nextAttemptAt: sendAt,
         createdAt: now,
       })),
     )

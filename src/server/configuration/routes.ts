@@ -4,6 +4,7 @@ import {
   type ConfigurationWire,
   type ConnectionStatus,
   type DemoGraphCredentials,
+  testConfigurationBody,
   type TestConfigurationResult,
 } from '../../shared/api/configuration.js';
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
@@ -45,7 +46,8 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
   app.post(
     '/api/test-configuration',
     allow('admin'),
-    async (request): Promise<TestConfigurationResult> => testConfiguration(deps, tenantIdOf(request), userIdOf(request)),
+    async (request): Promise<TestConfigurationResult> =>
+      testConfiguration(deps, tenantIdOf(request), userIdOf(request), validate(testConfigurationBody, request.body).kind),
   );
 
   app.get('/api/connection-status', allow('viewer'), async (request): Promise<ConnectionStatus> => currentConnectionStatus(deps, tenantIdOf(request)));

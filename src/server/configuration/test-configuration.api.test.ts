@@ -73,6 +73,19 @@ describe('POST /api/test-configuration', () => {
     });
   });
 
+  it('names Test Connection and Full System Test apart in Recent Activity', async () => {
+    const owner = await organizationOwner(harness, { firstName: 'Grace', lastName: 'Hopper' });
+    await saveConfiguration(harness, owner, configurationFor());
+    for (const kind of ['connection', 'system']) {
+      const response = await harness.app.inject({ method: 'POST', url: '/api/test-configuration', headers: owner.headers, payload: { kind } });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const entries = (await harness.app.inject({ method: 'GET', url: '/api/audit-logs/2', headers: owner.headers })).json() as { message: string }[];
+    expect(entries.map((entry) => entry.message.split(':')[0])).toEqual(['Full System Test by Grace Hopper', 'Connection test by Grace Hopper']);
+    const refused = await harness.app.inject({ method: 'POST', url: '/api/test-configuration', headers: owner.headers, payload: { kind: 'everything' } });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('asks Entra for a fresh token, so a revoked secret shows at once', async () => {
     const owner = await organizationOwner(harness);
     await saveConfiguration(harness, owner, configurationFor());

@@ -4,6 +4,7 @@ import {
   type TestCheck,
   type TestCheckKey,
   type TestConfigurationResult,
+  type TestRunKind,
   type TestStatus,
 } from '../../shared/api/configuration.js';
 import { TEMPLATE_VARIABLES } from '../../shared/domain/configuration-defaults.js';
@@ -21,6 +22,13 @@ const CHECK_LABELS: Record<TestCheckKey, string> = {
   securityGroups: 'security groups',
 };
 
+/** How Recent Activity names each run: the button that started it. */
+const RUN_NAMES: Record<TestRunKind, string> = {
+  configuration: 'Configuration test',
+  connection: 'Connection test',
+  system: 'Full System Test',
+};
+
 const error = (message: string): TestCheck => ({ status: 'error', message });
 const skipped = error('Skipped: the tenant connection failed.');
 const failedConnection = (problem: ConnectionProblem, message: string): ConnectionVerdict => ({ status: 'error', problem, message, missingPermissions: [] });
@@ -29,7 +37,12 @@ const failedConnection = (problem: ConnectionProblem, message: string): Connecti
  * POST /api/test-configuration: every check is a real call to the tenant. The outcome also sets
  * the connection status (the dashboard badge) and is written to the audit log.
  */
-export async function testConfiguration(deps: TenantGraphDeps, tenantId: string, actorUserId: string): Promise<TestConfigurationResult> {
+export async function testConfiguration(
+  deps: TenantGraphDeps,
+  tenantId: string,
+  actorUserId: string,
+  kind: TestRunKind = 'configuration',
+): Promise<TestConfigurationResult> {
   const configuration = await findConfiguration(deps.db, tenantId);
   if (!configuration) {
     return {
@@ -46,7 +59,7 @@ export async function testConfiguration(deps: TenantGraphDeps, tenantId: string,
   await recordAudit(deps.db, tenantId, {
     category: 'configuration',
     status: worstStatus(TEST_CHECK_KEYS.map((key) => result[key])),
-    message: `Configuration test by ${await actorNameOf(deps.db, actorUserId)}: ${summary.join(', ')}`,
+    message: `${RUN_NAMES[kind]} by ${await actorNameOf(deps.db, actorUserId)}: ${summary.join(', ')}`,
     actorUserId,
     details: { result },
     createdAt: deps.clock(),

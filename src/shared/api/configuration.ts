@@ -206,7 +206,16 @@ export type ConnectionVerdict = z.infer<typeof connectionVerdictSchema>;
 export const TEST_CHECK_KEYS = ['tenantConnection', 'graphPermissions', 'emailTemplate', 'securityGroups'] as const;
 export type TestCheckKey = (typeof TEST_CHECK_KEYS)[number];
 
-/** POST /api/test-configuration (empty body): one real check per key against the tenant, and the connection verdict. */
+const TEST_RUN_KINDS = ['configuration', 'connection', 'system'] as const;
+/** Which button ran the test (Test Configuration, Test Connection, Run Full System Test): named in Recent Activity. */
+export type TestRunKind = (typeof TEST_RUN_KINDS)[number];
+
+/** POST /api/test-configuration: `kind` defaults to 'configuration' (an empty body). */
+export const testConfigurationBody = z
+  .object({ kind: z.enum(TEST_RUN_KINDS, { error: 'kind must be one of: configuration, connection, system' }).default('configuration') })
+  .strict();
+
+/** POST /api/test-configuration: one real check per key against the tenant, and the connection verdict. */
 export const testConfigurationResponse = z.object({
   tenantConnection: testCheckSchema,
   graphPermissions: testCheckSchema,

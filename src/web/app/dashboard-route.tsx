@@ -10,6 +10,7 @@ import { ConfigurationFormProvider, useConfigurationForm } from '@/features/conf
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import type { DashboardTab } from '@/features/dashboard/utils/dashboard-tabs';
 import { useAppInfo } from '@/lib/app-info';
+import { AutomationOffer } from '@/features/overview/components/automation-offer';
 import { OverviewTab } from '@/features/overview/components/overview-tab';
 import { StatCards } from '@/features/overview/components/stat-cards';
 import { ConnectWithMicrosoftButton } from '@/features/entra-consent/components/connect-with-microsoft-button';
@@ -147,6 +148,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
                 <TestingTab
                   testEmailCard={<TestEmailCard />}
                   reconnectButton={isOwner ? <ConnectWithMicrosoftButton returnTo="configuration" reconnect /> : null}
+                  automationOffer={<AutomationOffer />}
                 />
               </ReadOnlyUnless>
             </LazyPanel>
@@ -177,6 +179,7 @@ function DashboardContent({ isAdmin, activeTab, setActiveTab, consentReturn }: {
               </div>
             }
             clientSecretExpiryField={<ClientSecretExpiryField controlId="setup-clientSecretExpiresAt" suggestWhenEmpty />}
+            connectedViaPasswatchApp={configuration?.connectionMethod === 'passwatch_app'}
           />
         </Suspense>
       )}

@@ -6,6 +6,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, TextArea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { fieldErrorsOf, getErrorMessage } from '@/lib/error-message';
+import { validateForm, type FieldMessages } from '@/lib/form-errors';
+import { announcementBody } from '../../../../shared/api/account-mail';
 import { formatDateTimeUs } from '../../overview/utils/format-date-time';
 import { useAnnouncements, usePublishAnnouncement } from '../api/announcements';
 
@@ -18,24 +20,30 @@ export function AnnouncementsCard() {
   const publish = usePublishAnnouncement();
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const fieldErrors = fieldErrorsOf(publish.error);
+  // Checked in the form first (the shared contract), so an empty announcement never reaches the server.
+  const [formErrors, setFormErrors] = useState<FieldMessages>({});
+  const serverErrors = fieldErrorsOf(publish.error);
+  const errorOf = (field: 'title' | 'body') => formErrors[field] ?? serverErrors[field]?.[0];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    publish.mutate(
-      { title, body },
-      {
-        onSuccess: (published) => {
-          setTitle('');
-          setBody('');
-          toast({
-            title: 'System update published',
-            description: `Mailed to ${published.recipients.toLocaleString('en-US')} ${published.recipients === 1 ? 'user' : 'users'} with System Updates on.`,
-          });
-        },
-        onError: (failure) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(failure, 'Failed to publish the system update.') }),
+    const checked = validateForm(announcementBody, { title, body });
+    if (!checked.success) {
+      setFormErrors(checked.fieldErrors);
+      return;
+    }
+    setFormErrors({});
+    publish.mutate(checked.data, {
+      onSuccess: (published) => {
+        setTitle('');
+        setBody('');
+        toast({
+          title: 'System update published',
+          description: `Mailed to ${published.recipients.toLocaleString('en-US')} ${published.recipients === 1 ? 'user' : 'users'} with System Updates on.`,
+        });
       },
-    );
+      onError: (failure) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(failure, 'Failed to publish the system update.') }),
+    });
   }
 
   return (
@@ -48,10 +56,10 @@ export function AnnouncementsCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         <form noValidate onSubmit={submit} aria-label="System update" className="grid gap-4">
-          <FormField id="announcement-title" label="Title" error={fieldErrors.title?.[0]}>
+          <FormField id="announcement-title" label="Title" error={errorOf('title')}>
             {(control) => <Input {...control} value={title} maxLength={150} onChange={(event) => setTitle(event.target.value)} />}
           </FormField>
-          <FormField id="announcement-body" label="Message" error={fieldErrors.body?.[0]} hint="Plain text; a blank line starts a new paragraph.">
+          <FormField id="announcement-body" label="Message" error={errorOf('body')} hint="Plain text; a blank line starts a new paragraph.">
             {(control) => <TextArea {...control} value={body} maxLength={5000} onChange={(event) => setBody(event.target.value)} />}
           </FormField>
           <div className="flex justify-end">

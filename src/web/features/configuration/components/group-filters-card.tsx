@@ -15,7 +15,8 @@ export function GroupFiltersCard() {
   // The server reads groups with the saved credentials: nothing to ask before they are saved.
   // Reading the tenant's groups is for those who may choose them (admins).
   const mayChoose = useCan('admin');
-  const connectionSaved = mayChoose && Boolean(configuration?.configured && configuration.entraTenantId && configuration.applicationId);
+  const viaPasswatchApp = configuration?.connectionMethod === 'passwatch_app';
+  const connectionSaved = mayChoose && Boolean(configuration?.configured && configuration.entraTenantId && (configuration.applicationId || viaPasswatchApp));
   const groupsQuery = useSecurityGroups({ enabled: connectionSaved });
   const groups = groupsQuery.data;
 
@@ -46,8 +47,9 @@ export function GroupFiltersCard() {
             <AlertDescription>
               <p>{getErrorMessage(groupsQuery.error, groupsQuery.error.message)}</p>
               <p>
-                Check that the credentials are right and that the app registration has the Group.Read.All and GroupMember.Read.All application permissions with
-                admin consent granted.
+                {viaPasswatchApp
+                  ? 'The Passwatch app may have lost its access to your tenant (its consent removed in Entra ID): choose Reconnect on this tab and Accept as a Global Administrator.'
+                  : 'Check that the credentials are right and that the app registration has the Group.Read.All and GroupMember.Read.All application permissions with admin consent granted.'}
               </p>
             </AlertDescription>
           </Alert>

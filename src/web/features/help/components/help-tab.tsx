@@ -3,12 +3,22 @@ import { BookOpenIcon, CalendarClockIcon, CircleHelpIcon, MailIcon, ShieldQuesti
 import { TEMPLATE_VARIABLES, type TemplateVariable } from '../../../../shared/domain/configuration-defaults';
 import { expiryReasonLabel, type ExpiryReason } from '../../../../shared/domain/password-expiry';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useConfigurationQuery } from '@/lib/configuration-queries';
 
 const gettingStarted = [
   'Open the Setup Guide (top right) and register an app in the Microsoft Entra admin center, as a Global Administrator.',
   'Grant the five Microsoft Graph application permissions and admin consent, then create a client secret.',
   'Enter the IDs, the secret’s Value and the sender mailbox on the Configuration tab and choose Save Configuration.',
   'Run Test Configuration; fix anything the results grid reports on the Testing tab.',
+  'Pick include and exclude security groups and check the result with Preview Users.',
+  'Adjust the email template and schedule, send yourself a test email, and enable automation on the Overview tab.',
+];
+
+/** Connected with Microsoft: the Passwatch app holds the permissions, so there is nothing to register. */
+const gettingStartedViaPasswatchApp = [
+  'This organization is connected with Microsoft through the Passwatch app: no app registration, API permissions or client secret of your own.',
+  'Enter the sender mailbox on the Configuration tab and choose Save Configuration.',
+  'Run the Full System Test on the Testing tab; if it reports the app’s consent removed, choose Reconnect and Accept as a Global Administrator.',
   'Pick include and exclude security groups and check the result with Preview Users.',
   'Adjust the email template and schedule, send yourself a test email, and enable automation on the Overview tab.',
 ];
@@ -81,11 +91,13 @@ const commonIssues: { id: string; title: string; symptom: string; fixes: string[
 
 /** The Help & Documentation tab: static guidance. */
 export function HelpTab() {
+  const { data: configuration } = useConfigurationQuery();
+  const steps = configuration?.connectionMethod === 'passwatch_app' ? gettingStartedViaPasswatchApp : gettingStarted;
   return (
     <div className="grid gap-6">
       <HelpSection icon={<BookOpenIcon />} title="Getting Started">
         <ol className="grid list-decimal gap-2 pl-5 text-sm">
-          {gettingStarted.map((step) => (
+          {steps.map((step) => (
             <li key={step}>{step}</li>
           ))}
         </ol>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { configurationQueryOptions, defaultTemplateQueryOptions } from '@/lib/configuration-queries';
+import { defaultTemplateQueryOptions, useConfigurationQuery } from '@/lib/configuration-queries';
 import { isCustomTemplate } from '../utils/template-status';
 
 /**
@@ -7,7 +7,7 @@ import { isCustomTemplate } from '../utils/template-status';
  * both are known. Shares the configuration's cache entry with the Configuration tab.
  */
 export function useIsCustomTemplate(): boolean | null {
-  const configuration = useQuery(configurationQueryOptions);
+  const configuration = useConfigurationQuery();
   const defaultTemplate = useQuery(defaultTemplateQueryOptions);
   if (!configuration.data || !defaultTemplate.data) return null;
   return isCustomTemplate(configuration.data.emailTemplate, defaultTemplate.data.template);

@@ -28,6 +28,18 @@ describe('UsersTable', () => {
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Olga Onprem|aria-label="Olga Onprem[^"]*"[^>]*disabled=""/);
   });
 
+  it('offers no email for a password that has already expired, and says why on the button', () => {
+    const html = renderHtml(
+      <UsersTable
+        users={[user({ userDisplayName: 'Eve Expired', passwordExpiryDate: '2025-03-10T12:00:00.000Z', daysUntilExpiry: -5 })]}
+        emptyMessage=""
+        timeZone="UTC"
+      />,
+    );
+    expect(buttonNames(html)[0]).toMatch(/^Eve Expired.*s password has already expired: a reminder would say it expires soon$/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Eve Expired|aria-label="Eve Expired[^"]*"[^>]*disabled=""/);
+  });
+
   it("shows the latest reminder's delivery state next to Last Notified", () => {
     const html = renderHtml(
       <UsersTable

@@ -120,6 +120,8 @@ function SortButton({ name, direction, onClick }: { name: string; direction: 'as
 /** Why the row's send button is off, or null when it can send. */
 function cannotSend(user: PasswordExpirationRecord, name: string): string | null {
   if (user.daysUntilExpiry === null) return `${name}'s password has no expiry date`;
+  // The server refuses it too: the mail would say the password expires soon.
+  if (user.daysUntilExpiry < 0) return `${name}'s password has already expired: a reminder would say it expires soon`;
   if (!user.reachable) return `${name} has no mailbox address`;
   return null;
 }

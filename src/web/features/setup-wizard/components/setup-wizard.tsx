@@ -23,6 +23,11 @@ export interface SetupWizardProps {
   connectWithMicrosoft?: ReactNode;
   /** The client secret step's expiry date input (the configuration form's field). */
   clientSecretExpiryField?: ReactNode;
+  /**
+   * Connected with Microsoft through the Passwatch app: no app registration, permissions or secret
+   * of the organization's own apply, so the guide shows the connection and what is left instead of the steps.
+   */
+  connectedViaPasswatchApp?: boolean;
 }
 
 /** The four-step Setup Guide for the Entra app registration (docs/product.md §Screens and routes). */
@@ -34,6 +39,7 @@ export function SetupWizard({
   onUseDemoCredentials,
   connectWithMicrosoft,
   clientSecretExpiryField,
+  connectedViaPasswatchApp = false,
 }: SetupWizardProps) {
   const [progress, dispatch] = useReducer(wizardProgressReducer, initialWizardProgress);
   const stepNumber = progress.current + 1;
@@ -45,6 +51,30 @@ export function SetupWizard({
     connect: <ConnectStep demoCredentials={demoMode ? <DemoCredentialsPanel onUse={onUseDemoCredentials} /> : undefined} />,
   };
   const currentComplete = isCurrentStepComplete(progress);
+
+  if (connectedViaPasswatchApp) {
+    return (
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
+          <DialogHeader>
+            <DialogTitle>Setup Guide</DialogTitle>
+            <DialogDescription>
+              This organization is connected with Microsoft through the Passwatch app: there is no app registration, API permission or client secret of your own
+              to set up.
+            </DialogDescription>
+          </DialogHeader>
+          {connectWithMicrosoft}
+          <p className="text-sm">What is left: the sender mailbox, the schedule and the groups on the Configuration tab, then a Full System Test.</p>
+          <DialogFooter>
+            <Button onClick={onComplete}>
+              <CircleCheckBigIcon aria-hidden />
+              Open the Configuration tab
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { testConfigurationResponse, type TestConfigurationResult } from '../../../../shared/api/configuration';
+import { testConfigurationResponse, type TestConfigurationResult, type TestRunKind } from '../../../../shared/api/configuration';
 import { requestJson } from '@/lib/api-client';
 import { useTenantContext } from '@/lib/tenant-context';
 
-async function testConfiguration(): Promise<TestConfigurationResult> {
-  return requestJson('POST', '/api/test-configuration', testConfigurationResponse);
+/** `kind`: the button that ran it, which Recent Activity names. */
+async function testConfiguration(kind: TestRunKind): Promise<TestConfigurationResult> {
+  return requestJson('POST', '/api/test-configuration', testConfigurationResponse, { kind });
 }
 
 /**
@@ -18,7 +19,7 @@ export function testConfigurationMutationKey(organizationId: string | null): Que
 // A test records the connection status (the header badge) and an audit entry (Recent Activity).
 const refreshedByATest = ['/api/connection-status', '/api/audit-logs'];
 
-/** POST /api/test-configuration (empty body): every check against the live tenant. */
+/** POST /api/test-configuration: every check against the live tenant. */
 export function useTestConfiguration() {
   const queryClient = useQueryClient();
   const { selectedTenantId } = useTenantContext();

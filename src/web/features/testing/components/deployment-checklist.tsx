@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import { CheckIcon, LightbulbIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useConfigurationQuery } from '@/lib/configuration-queries';
 
-const checklist = [
+const ownAppRegistration = [
   'The app registration is in your own tenant (single tenant) and a Global Administrator granted admin consent.',
   'User.Read.All, Group.Read.All, GroupMember.Read.All, Mail.Send and Directory.Read.All show "Granted" under API permissions.',
   "The client secret's Value is saved, and its expiry date is in your calendar.",
+];
+
+/** Connected with Microsoft: the Passwatch app holds the permissions; there is no registration or secret of your own. */
+const passwatchApp = ['A Global Administrator accepted the Passwatch app’s permissions (Connect with Microsoft), and the header says Connected to Tenant.'];
+
+const common = [
   'From Email is a mailbox in the tenant (a licensed user or a shared mailbox).',
   'A test email arrived and looks right in Outlook.',
   'Preview Users lists the people you expect, and nobody you meant to exclude.',
@@ -20,8 +27,10 @@ const tips = [
   'To keep Mail.Send to the sender mailbox only, scope the app with RBAC for Applications in Exchange Online.',
 ];
 
-/** Static guidance beneath the tests (docs/product.md §Screens and routes). */
+/** Static guidance beneath the tests (docs/product.md §Screens and routes), for how the organization is connected. */
 export function DeploymentChecklist() {
+  const { data: configuration } = useConfigurationQuery();
+  const checklist = [...(configuration?.connectionMethod === 'passwatch_app' ? passwatchApp : ownAppRegistration), ...common];
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <GuidanceCard

@@ -2,7 +2,7 @@ import { LoaderCircleIcon, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardIconTitle } from '@/components/ui/card';
 import { useRunConfigurationTest } from '../hooks/use-run-configuration-test';
-import type { TestRunKind } from '../utils/test-toasts';
+import type { TestRunKind } from '../../../../shared/api/configuration';
 
 /** A card with one button that runs the configuration test, reported as `kind`. */
 export function RunTestCard({

@@ -18,11 +18,13 @@ const statusStyles: Record<CheckDisplayStatus, { icon: ReactNode; className: str
 
 /**
  * The four checks of the latest test run and the overall verdict (docs/product.md §States); when the
- * run found the organization's admin consent removed, `reconnectButton` to give it again.
+ * run found the organization's admin consent removed, `reconnectButton` to give it again; when a
+ * Full System Test passed every check, `automationOffer` (which shows itself only while automation is off).
  */
-export function TestResultsGrid({ reconnectButton }: { reconnectButton?: ReactNode }) {
+export function TestResultsGrid({ reconnectButton, automationOffer }: { reconnectButton?: ReactNode; automationOffer?: ReactNode }) {
   const run = useLatestTestRun();
   const consentRemoved = run.status === 'success' && run.result.connection.problem === 'consent_missing';
+  const systemPassed = run.status === 'success' && run.kind === 'system' && TEST_CHECKS.every(({ key }) => run.result[key].status === 'success');
   return (
     <Card>
       <CardHeader>
@@ -52,6 +54,7 @@ export function TestResultsGrid({ reconnectButton }: { reconnectButton?: ReactNo
           })}
         </ul>
         {consentRemoved && reconnectButton}
+        {systemPassed && automationOffer}
       </CardContent>
     </Card>
   );

@@ -5,10 +5,19 @@ import { RunTestCard } from './run-test-card';
 import { TestResultsGrid } from './test-results-grid';
 
 /**
- * The Testing tab. The test email card belongs to the notifications work and the Reconnect button
- * (offered when the test finds the admin consent removed) to Connect with Microsoft; both are passed in.
+ * The Testing tab. The test email card belongs to the notifications work, the Reconnect button
+ * (offered when the test finds the admin consent removed) to Connect with Microsoft, and the offer
+ * to switch automation on (after a Full System Test passes) to the Overview; all are passed in.
  */
-export function TestingTab({ testEmailCard, reconnectButton }: { testEmailCard?: ReactNode; reconnectButton?: ReactNode }) {
+export function TestingTab({
+  testEmailCard,
+  reconnectButton,
+  automationOffer,
+}: {
+  testEmailCard?: ReactNode;
+  reconnectButton?: ReactNode;
+  automationOffer?: ReactNode;
+}) {
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 lg:grid-cols-3">
@@ -28,7 +37,7 @@ export function TestingTab({ testEmailCard, reconnectButton }: { testEmailCard?:
           icon={ShieldCheckIcon}
         />
       </div>
-      <TestResultsGrid reconnectButton={reconnectButton} />
+      <TestResultsGrid reconnectButton={reconnectButton} automationOffer={automationOffer} />
       <DeploymentChecklist />
     </div>
   );

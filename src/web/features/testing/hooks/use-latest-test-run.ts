@@ -1,12 +1,12 @@
 import { useMutationState } from '@tanstack/react-query';
-import type { TestConfigurationResult } from '../../../../shared/api/configuration';
+import type { TestConfigurationResult, TestRunKind } from '../../../../shared/api/configuration';
 import { useTenantContext } from '@/lib/tenant-context';
 import { testConfigurationMutationKey } from '../api/test-configuration';
 
 export type LatestTestRun =
   | { status: 'idle' }
   | { status: 'pending' }
-  | { status: 'success'; result: TestConfigurationResult }
+  | { status: 'success'; result: TestConfigurationResult; kind: TestRunKind }
   | { status: 'error'; error: unknown };
 
 /** The most recent configuration test of the selected organization, from any button. */
@@ -20,5 +20,5 @@ export function useLatestTestRun(): LatestTestRun {
   if (!latest || latest.status === 'idle') return { status: 'idle' };
   if (latest.status === 'pending') return { status: 'pending' };
   if (latest.status === 'error') return { status: 'error', error: latest.error };
-  return { status: 'success', result: latest.data as TestConfigurationResult };
+  return { status: 'success', result: latest.data as TestConfigurationResult, kind: latest.variables as TestRunKind };
 }

@@ -1,14 +1,11 @@
-import type { TestConfigurationResult } from '../../../../shared/api/configuration';
+import type { TestConfigurationResult, TestRunKind } from '../../../../shared/api/configuration';
 import { describeConnectionProblem } from '../../../../shared/domain/graph-permissions';
 import type { ToastInput } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { overallSummaryMessage } from './test-summary';
 
-/**
- * Which button ran POST /api/test-configuration: each reports it in the words of
- * docs/product.md §Messages. The connection test judges only the tenant connection check.
- */
-export type TestRunKind = 'configuration' | 'connection' | 'system';
+// Each button that runs POST /api/test-configuration (TestRunKind) reports it in the words of
+// docs/product.md §Messages. The connection test judges only the tenant connection check.
 
 export function testCompletedToast(kind: TestRunKind, result: TestConfigurationResult): ToastInput {
   if (kind !== 'connection') return { title: 'Configuration test completed', description: overallSummaryMessage(result) };
