@@ -1,5 +1,4 @@
 import { LanguagesIcon } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { templateLanguageMessages } from '../../../../shared/api/template-languages';
 import { builtInWording, type TemplateKind, TEMPLATE_KINDS } from '../../../../shared/domain/built-in-wording/index';
@@ -12,7 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
-import { configurationQueryOptions } from '@/lib/configuration-queries';
+import { useConfigurationQuery } from '@/lib/configuration-queries';
 import { useTenantContext } from '@/lib/tenant-context';
 import { useAfterExpiryWording, useSetDefaultLanguage, useTemplateLanguages } from '../api/template-languages';
 import { addableLanguages, organizationWording } from '../utils/organization-wording';
@@ -29,7 +28,7 @@ const KIND_LABELS: Record<TemplateKind, string> = { reminder: 'Reminder', after_
  */
 export function TemplateLanguagesCard() {
   const companyName = useTenantContext().selectedTenant?.name ?? '';
-  const configuration = useQuery(configurationQueryOptions);
+  const configuration = useConfigurationQuery();
   const reminderTemplate = configuration.data?.emailTemplate ?? '';
   const timeZone = configuration.data?.timeZone;
   const languages = useTemplateLanguages();
