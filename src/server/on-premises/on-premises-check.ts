@@ -22,8 +22,14 @@ export interface OnPremisesCheck {
   finish(): Promise<void>;
 }
 
-export async function startOnPremisesCheck(db: Database, tenantId: string, now: Date): Promise<OnPremisesCheck> {
+/** Reads a group's members, nested groups included (the Graph client is one). */
+export interface GroupMembers {
+  transitiveMemberIds(groupId: string): AsyncIterable<string>;
+}
+
+export async function startOnPremisesCheck(db: Database, tenantId: string, now: Date, groups: GroupMembers): Promise<OnPremisesCheck> {
   const directory = await loadOnPremisesDirectory(db, tenantId, now);
+  const declaredGroupsOf = await loadDeclaredGroups(directory, groups);
   let anchors: (typeof syncedDirectoryUsers.$inferInsert)[] = [];
   // One batch in flight at a time, in order; a failure surfaces at finish().
   let writing: Promise<void> = Promise.resolve();
@@ -46,7 +52,9 @@ export async function startOnPremisesCheck(db: Database, tenantId: string, now: 
         checkedAt: now,
       });
       if (anchors.length >= ANCHOR_BATCH) flush();
-      return directory ? directory.inputFor(user) : noInput;
+      if (!directory) return noInput;
+      const input = directory.inputFor(user);
+      return input.record === null && input.declared ? { ...input, declaredGroupIds: declaredGroupsOf(user.id) } : input;
     },
     async finish() {
       flush();
@@ -55,6 +63,25 @@ export async function startOnPremisesCheck(db: Database, tenantId: string, now: 
       if (directory) await recordCheckOutcome(db, tenantId, directory, now);
     },
   };
+}
+
+/** Which of the declared policy's groups each user is in (their members read once per check). */
+async function loadDeclaredGroups(directory: OnPremisesDirectory | null, groups: GroupMembers): Promise<(userId: string) => ReadonlySet<string>> {
+  const policy = directory?.declared;
+  const groupIds = [...(policy?.groupAges.map((group) => group.groupId) ?? []), ...(policy?.neverExpiresGroup ? [policy.neverExpiresGroup.groupId] : [])];
+  const byUser = new Map<string, Set<string>>();
+  await Promise.all(
+    groupIds.map(async (groupId) => {
+      for await (const memberId of groups.transitiveMemberIds(groupId)) {
+        const id = memberId.toLowerCase();
+        const memberOf = byUser.get(id) ?? new Set<string>();
+        memberOf.add(groupId.toLowerCase());
+        byUser.set(id, memberOf);
+      }
+    }),
+  );
+  const none: ReadonlySet<string> = new Set();
+  return (userId) => byUser.get(userId.toLowerCase()) ?? none;
 }
 
 async function writeAnchors(db: Database, rows: (typeof syncedDirectoryUsers.$inferInsert)[]): Promise<void> {

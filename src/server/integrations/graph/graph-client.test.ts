@@ -148,7 +148,7 @@ describe('paging', () => {
     expect(pages).toHaveLength(Math.ceil(total / pageSize));
     const first = new URL(pages[0]!.url);
     expect(first.searchParams.get('$select')).toBe(
-      'id,displayName,userPrincipalName,mail,accountEnabled,userType,lastPasswordChangeDateTime,passwordPolicies,onPremisesSyncEnabled',
+      'id,displayName,userPrincipalName,mail,accountEnabled,userType,lastPasswordChangeDateTime,passwordPolicies,onPremisesSyncEnabled,onPremisesSecurityIdentifier,onPremisesImmutableId',
     );
     expect(first.searchParams.get('$top')).toBe(String(pageSize));
   });
