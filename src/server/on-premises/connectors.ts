@@ -74,7 +74,13 @@ export async function createConnector(db: Database, tenantId: string, actorUserI
   return { connector: toConnector(row, [], 0), key };
 }
 
-export async function revokeConnector(db: Database, tenantId: string, actorUserId: string | null, connectorId: string, now: Date): Promise<OnPremisesConnector> {
+export async function revokeConnector(
+  db: Database,
+  tenantId: string,
+  actorUserId: string | null,
+  connectorId: string,
+  now: Date,
+): Promise<OnPremisesConnector> {
   await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(onPremisesConnectors)
