@@ -17,7 +17,7 @@ import { wholeSeconds } from './graph-time.js';
 import { PASSWATCH_PERMISSIONS } from './permissions.js';
 import { buildDevices, buildPopulation, buildSenderMailbox, buildStandardGroups, makeGroup } from './population.js';
 import { createRandom, stableGuid, type Random } from './random.js';
-import { domainSidOf, immutableIdOf, type SimAdUser, type SimOnPremisesDomain } from './on-premises.js';
+import { domainSidOf, immutableIdOf, SYNC_DELAY_MS, type SimAdUser, type SimOnPremisesDomain } from './on-premises.js';
 import type { AppRegistration, TenantBundle, TenantCredentials } from './state.js';
 
 const CONTOSO_FILLER_USERS = 320;
@@ -239,7 +239,6 @@ function buildContoso(now: number): TenantBundle {
 }
 
 const CORP_MAX_PWD_AGE_DAYS = 60;
-const SYNC_DELAY_MS = 2 * 60_000;
 /** The filler's synced users are numbered from 1104 in the same domain (population.ts). */
 const CONTOSO_DOMAIN_SID = domainSidOf('contoso.com');
 const CONTOSO_FIRST_NAMED_RID = 500_000;
