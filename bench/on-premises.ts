@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
-import { type AdUserRecord, type BeginSnapshotBody, MAX_USERS_PER_BATCH, snapshotBatchBodySchema } from '../src/shared/api/connector-snapshot.js';
+import { type AdUserRecord, type BeginSnapshotBody, MAX_USERS_PER_BATCH } from '../src/shared/api/connector-snapshot.js';
+import { validateBatch } from '../src/server/on-premises/validate-batch.js';
 import { runManualCheck } from '../src/server/automation/run-check.js';
 import { loadConfig } from '../src/server/config.js';
 import { createSecretBox } from '../src/server/crypto/secret-box.js';
@@ -40,7 +41,9 @@ async function ingest(services: NotificationServices, tenantId: string, dataset:
   const { connector } = await createConnector(services.db, tenantId, null, 'bench', new Date());
   const who = { connectorId: connector.id, tenantId };
   const batches = Math.ceil(dataset.users.length / MAX_USERS_PER_BATCH);
-  const bodies = Array.from({ length: batches }, (_, index) => JSON.stringify({ users: dataset.users.slice(index * MAX_USERS_PER_BATCH, (index + 1) * MAX_USERS_PER_BATCH) }));
+  const bodies = Array.from({ length: batches }, (_, index) =>
+    JSON.stringify({ users: dataset.users.slice(index * MAX_USERS_PER_BATCH, (index + 1) * MAX_USERS_PER_BATCH) }),
+  );
   const snapshotId = crypto.randomUUID();
   const stalls = monitorEventLoopDelay({ resolution: 10 });
   stalls.enable();
@@ -60,7 +63,7 @@ async function ingest(services: NotificationServices, tenantId: string, dataset:
     },
     new Date(),
   );
-  for (const [index, body] of bodies.entries()) await receiveBatch(services.db, who, snapshotId, index, snapshotBatchBodySchema.parse(JSON.parse(body)));
+  for (const [index, body] of bodies.entries()) await receiveBatch(services.db, who, snapshotId, index, await validateBatch(JSON.parse(body)));
   const result = await commitSnapshot(services.db, who, snapshotId, new Date());
   const ingestMs = performance.now() - startedAt;
   stalls.disable();

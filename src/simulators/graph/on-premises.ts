@@ -15,7 +15,7 @@ const UF_NORMAL_ACCOUNT = 0x200;
 const UF_ACCOUNTDISABLE = 0x2;
 const UF_DONT_EXPIRE_PASSWD = 0x10000;
 
-export interface SimPasswordSettingsObject {
+interface SimPasswordSettingsObject {
   name: string;
   precedence: number;
   /** null: never expires. */
