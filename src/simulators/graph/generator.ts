@@ -72,7 +72,8 @@ export function generateTenant(options: GenerateTenantOptions): GeneratedTenant 
     users: [sender, ...population.users],
     groups,
     devices,
-    onPremises: options.syncedShare === undefined ? null : onPremisesDomainOf(domain, population.users, validity === null || validity === NEVER ? null : validity),
+    onPremises:
+      options.syncedShare === undefined ? null : onPremisesDomainOf(domain, population.users, validity === null || validity === NEVER ? null : validity),
   });
 
   const appId = random.guid();

@@ -53,7 +53,10 @@ export interface SimOnPremisesDomain {
  */
 export function onPremisesDomainOf(
   dnsName: string,
-  users: readonly Pick<SimUser, 'onPremisesSecurityIdentifier' | 'onPremisesImmutableId' | 'userPrincipalName' | 'mail' | 'accountEnabled' | 'lastPasswordChangeDateTime'>[],
+  users: readonly Pick<
+    SimUser,
+    'onPremisesSecurityIdentifier' | 'onPremisesImmutableId' | 'userPrincipalName' | 'mail' | 'accountEnabled' | 'lastPasswordChangeDateTime'
+  >[],
   maxPwdAgeDays: number | null,
 ): SimOnPremisesDomain {
   const adUsers: SimAdUser[] = [];
@@ -71,7 +74,14 @@ export function onPremisesDomainOf(
       pso: null,
     });
   }
-  return { dnsName, netbiosName: dnsName.split('.')[0]!.slice(0, 15).toUpperCase(), domainSid: domainSidOf(dnsName), maxPwdAgeDays, passwordSettingsObjects: [], users: adUsers };
+  return {
+    dnsName,
+    netbiosName: dnsName.split('.')[0]!.slice(0, 15).toUpperCase(),
+    domainSid: domainSidOf(dnsName),
+    maxPwdAgeDays,
+    passwordSettingsObjects: [],
+    users: adUsers,
+  };
 }
 
 /** Password-hash sync's delay between a change on-premises and Graph showing it. */
