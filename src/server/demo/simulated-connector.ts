@@ -107,7 +107,9 @@ async function sendSnapshot(options: SimulatedConnectorOptions, key: string) {
   };
   beginSnapshotAnswerSchema.parse(await call('POST', '/snapshots', begin));
   for (let index = 0; index < batchCount; index++) {
-    await call('PUT', `/snapshots/${begin.snapshotId}/batches/${index}`, { users: dataset.users.slice(index * MAX_USERS_PER_BATCH, (index + 1) * MAX_USERS_PER_BATCH) });
+    await call('PUT', `/snapshots/${begin.snapshotId}/batches/${index}`, {
+      users: dataset.users.slice(index * MAX_USERS_PER_BATCH, (index + 1) * MAX_USERS_PER_BATCH),
+    });
   }
   return commitSnapshotAnswerSchema.parse(await call('POST', `/snapshots/${begin.snapshotId}/commit`, {}));
 }
