@@ -28,6 +28,7 @@ test('a newcomer sees the demo connector, its matched counts, and synced users w
   await expect(toast(page, /^Checked \d+ users?/)).toBeVisible();
 
   // The check matched the synced users: all of CORP's but svc-sql (AD only), and Grant Steel has no AD record.
+  await page.reload();
   await page.getByRole('tab', { name: 'Configuration' }).click();
   const corp = connectors.getByRole('row').filter({ hasText: 'corp.contoso.com' });
   const cells = await corp.getByRole('cell').allTextContents();

@@ -230,7 +230,7 @@ async function checkDirectory(
   };
 
   const client = graphClientFor(services, connection);
-  const onPremises = await startOnPremisesCheck(db, tenantId, now);
+  const onPremises = await startOnPremisesCheck(db, tenantId, now, client);
   const scan = scanDirectory(client, {
     includeGroups: configuration.includeGroups,
     excludeGroups: configuration.excludeGroups,

@@ -16,7 +16,7 @@ import type { Database } from '../db/client.js';
 import { configurations, onPremisesConnectors } from '../db/schema/index.js';
 import { createConnector, revokeConnector } from '../on-premises/index.js';
 
-export const SIMULATED_CONNECTOR_NAME = 'Demo connector (simulated CORP domain controller)';
+const SIMULATED_CONNECTOR_NAME = 'Demo connector (simulated CORP domain controller)';
 const POLL_MS = 5_000;
 const RESEND_MS = 3_600_000;
 

@@ -1,7 +1,7 @@
 // Matching synced Graph users to AD records (docs/domain.md §Hybrid directories): by
 // onPremisesSecurityIdentifier = objectSid, then onPremisesImmutableId = objectGUID (base64), then
-// userPrincipalName, case-insensitive. One index serves the check (each user as it streams in) and
-// a snapshot's commit (the counts), so both match the same way.
+// userPrincipalName, case-insensitive (a UPN two records share matches neither). The check matches
+// each user as it streams in; a snapshot's commit counts the same way in SQL (ingest-snapshot.ts).
 import type { OnPremisesRecord } from '../../shared/domain/on-premises-expiry.js';
 
 /** A Graph user's on-premises anchors. */

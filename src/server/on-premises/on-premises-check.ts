@@ -1,7 +1,7 @@
 // A password check's on-premises side: dates synced users from their AD records while the
 // directory streams in, remembers the synced users' anchors (what the next snapshot's commit
 // matches against), and afterwards records the matching counts and alerts on silent connectors.
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { OnPremisesInput } from '../../shared/domain/on-premises-expiry.js';
 import { utcMinute } from '../../shared/domain/on-premises-expiry.js';
 import { alertConnectorSilent } from '../account-mail/index.js';
@@ -22,8 +22,16 @@ export interface OnPremisesCheck {
   finish(): Promise<void>;
 }
 
-export async function startOnPremisesCheck(db: Database, tenantId: string, now: Date): Promise<OnPremisesCheck> {
+/** Reads a group's members, nested groups included (the Graph client is one). */
+export interface GroupMembers {
+  transitiveMemberIds(groupId: string): AsyncIterable<string>;
+}
+
+export async function startOnPremisesCheck(db: Database, tenantId: string, now: Date, groups: GroupMembers): Promise<OnPremisesCheck> {
   const directory = await loadOnPremisesDirectory(db, tenantId, now);
+  // The anchors are replaced: plain inserts cost far less than upserting 100,000 rows.
+  await db.delete(syncedDirectoryUsers).where(eq(syncedDirectoryUsers.tenantId, tenantId));
+  const declaredGroupsOf = await loadDeclaredGroups(directory, groups);
   let anchors: (typeof syncedDirectoryUsers.$inferInsert)[] = [];
   // One batch in flight at a time, in order; a failure surfaces at finish().
   let writing: Promise<void> = Promise.resolve();
@@ -46,30 +54,43 @@ export async function startOnPremisesCheck(db: Database, tenantId: string, now: 
         checkedAt: now,
       });
       if (anchors.length >= ANCHOR_BATCH) flush();
-      return directory ? directory.inputFor(user) : noInput;
+      if (!directory) return noInput;
+      const input = directory.inputFor(user);
+      return input.record === null && input.declared ? { ...input, declaredGroupIds: declaredGroupsOf(user.id) } : input;
     },
     async finish() {
       flush();
       await writing;
-      await db.delete(syncedDirectoryUsers).where(and(eq(syncedDirectoryUsers.tenantId, tenantId), lt(syncedDirectoryUsers.checkedAt, now)));
       if (directory) await recordCheckOutcome(db, tenantId, directory, now);
     },
   };
+}
+
+/** Which of the declared policy's groups each user is in (their members read once per check). */
+async function loadDeclaredGroups(directory: OnPremisesDirectory | null, groups: GroupMembers): Promise<(userId: string) => ReadonlySet<string>> {
+  const policy = directory?.declared;
+  const groupIds = [...(policy?.groupAges.map((group) => group.groupId) ?? []), ...(policy?.neverExpiresGroup ? [policy.neverExpiresGroup.groupId] : [])];
+  const byUser = new Map<string, Set<string>>();
+  await Promise.all(
+    groupIds.map(async (groupId) => {
+      for await (const memberId of groups.transitiveMemberIds(groupId)) {
+        const id = memberId.toLowerCase();
+        const memberOf = byUser.get(id) ?? new Set<string>();
+        memberOf.add(groupId.toLowerCase());
+        byUser.set(id, memberOf);
+      }
+    }),
+  );
+  const none: ReadonlySet<string> = new Set();
+  return (userId) => byUser.get(userId.toLowerCase()) ?? none;
 }
 
 async function writeAnchors(db: Database, rows: (typeof syncedDirectoryUsers.$inferInsert)[]): Promise<void> {
   await db
     .insert(syncedDirectoryUsers)
     .select(unnestRows(syncedDirectoryUsers, rows))
-    .onConflictDoUpdate({
-      target: [syncedDirectoryUsers.tenantId, syncedDirectoryUsers.graphUserId],
-      set: {
-        securityIdentifier: sql`excluded.security_identifier`,
-        immutableId: sql`excluded.immutable_id`,
-        userPrincipalName: sql`excluded.user_principal_name`,
-        checkedAt: sql`greatest(${syncedDirectoryUsers.checkedAt}, excluded.checked_at)`,
-      },
-    });
+    // A check running at the same time wrote the same user already.
+    .onConflictDoNothing();
 }
 
 /** The check's matching counts per domain, and one security alert (and audit entry) per snapshot that went stale. */

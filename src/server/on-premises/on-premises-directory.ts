@@ -8,7 +8,7 @@ import { AdRecordIndex, type IndexedAdRecord, type SyncedUserAnchors } from './a
 
 type Reader = Pick<Database, 'select'>;
 
-export interface ReportedDomain {
+interface ReportedDomain {
   domainSid: string;
   dnsName: string;
   takenAt: Date;
@@ -109,7 +109,7 @@ function psoNamesOf(psos: readonly { dn: string; name: string }[]): Map<string, 
 }
 
 /** 'CN=Admins PSO,CN=Password Settings Container,...' -> 'Admins PSO' (escaped commas kept). */
-export function commonNameOf(dn: string): string {
+function commonNameOf(dn: string): string {
   const match = /^CN=((?:\\.|[^,])*)/i.exec(dn);
   return match?.[1]?.replace(/\\(.)/g, '$1') ?? dn;
 }

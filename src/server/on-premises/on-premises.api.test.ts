@@ -4,14 +4,14 @@
 // reaching another's data) and the dates a check then shows.
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectorMessages, FILETIME_NEVER, MAX_EXPANDED_BODY_BYTES, type AdUserRecord, type BeginSnapshotBody } from '../../shared/api/connector-snapshot.js';
 import type { PasswordExpirationsPage } from '../../shared/api/notifications.js';
 import type { OnPremisesOverview } from '../../shared/api/on-premises.js';
 import { filetimeToMs } from '../../shared/domain/on-premises-expiry.js';
 import { CONTOSO_TENANT_ID } from '../../simulators/graph/index.js';
-import { adSnapshots, adUsers, auditLogs, memberships } from '../db/schema/index.js';
+import { accountMailOutbox, adSnapshots, adUsers, auditLogs, emailSends, memberships } from '../db/schema/index.js';
 import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
 
@@ -219,6 +219,64 @@ describe('hybrid users of Contoso', () => {
     // An older snapshot committed late does not bring old data back.
     const late = await sendSnapshot(key, corp, corp.users.slice(0, 5), 20, new Date(later.getTime() - 3_600_000));
     expect(late.commit.statusCode).toBe(409);
+  });
+});
+
+describe('stale snapshots and the declared policy', () => {
+  it('dates nobody from a snapshot older than the threshold, names since when, alerts once, and plans no reminder from it', async () => {
+    const owner = await subscribedOwner();
+    await saveConfiguration(harness, owner, configurationFor());
+    await runCheck(owner);
+    const key = await enrol(owner);
+    const corp = await corpSnapshot();
+    expect((await sendSnapshot(key, corp)).commit.statusCode).toBe(200);
+    const takenAt = harness.graph.clock.now();
+    await runCheck(owner);
+    expect((await usersTable(owner, ['christie.cline@contoso.com'])).get('christie.cline@contoso.com')?.expiryReason).toBe('on_premises_domain_policy');
+
+    harness.graph.clock.advance(49 * 3_600_000);
+    await runCheck(owner);
+    const christie = (await usersTable(owner, ['christie.cline@contoso.com'])).get('christie.cline@contoso.com');
+    expect(christie).toMatchObject({ expiryReason: 'managed_on_premises', passwordExpiryDate: null });
+    expect(christie?.expirySource).toBe(`connector silent since ${takenAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    const laterReminders = await harness.database.db
+      .select({ id: emailSends.id })
+      .from(emailSends)
+      .where(and(eq(emailSends.tenantId, owner.tenantId), eq(emailSends.recipient, 'christie.cline@contoso.com'), gt(emailSends.createdAt, takenAt)));
+    expect(laterReminders).toEqual([]);
+    await runCheck(owner);
+    const alerts = await harness.database.db
+      .select({ payload: accountMailOutbox.payload })
+      .from(accountMailOutbox)
+      .where(eq(accountMailOutbox.tenantId, owner.tenantId));
+    expect(alerts.filter((alert) => alert.payload.type === 'connector_silent')).toHaveLength(1);
+    const overview = (await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: owner.headers })).json() as OnPremisesOverview;
+    expect(overview.connectors[0]?.domains[0]?.stale).toBe(true);
+  });
+
+  it('estimates synced users no snapshot has from the declared maximum age, and says so', async () => {
+    const owner = await subscribedOwner();
+    await saveConfiguration(harness, owner, configurationFor());
+    const saved = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/on-premises/settings',
+      headers: owner.headers,
+      payload: { staleAfterHours: 24, declaredPolicy: { maxPasswordAgeDays: 25 } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ staleAfterHours: 24, declaredPolicy: { maxPasswordAgeDays: 25, groupAges: [], neverExpiresGroup: null } });
+    const refused = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/on-premises/settings',
+      headers: owner.headers,
+      payload: { staleAfterHours: 0, declaredPolicy: null },
+    });
+    expect(refused.statusCode).toBe(400);
+    await runCheck(owner);
+    const grant = (await usersTable(owner, ['grant.steel@contoso.com'])).get('grant.steel@contoso.com');
+    expect(grant).toMatchObject({ expiryReason: 'on_premises_estimated', validityDays: 25, expirySource: 'declared domain policy' });
+    const graphChange = harness.graph.simulator.state.tenants.get(CONTOSO_TENANT_ID)!.findUser('grant.steel@contoso.com')!.lastPasswordChangeDateTime!;
+    expect(grant?.passwordExpiryDate).toBe(new Date(graphChange + 25 * 86_400_000).toISOString());
   });
 });
 

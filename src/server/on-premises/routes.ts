@@ -6,7 +6,6 @@ import {
   MAX_BATCHES_PER_SNAPSHOT,
   MAX_COMPRESSED_BODY_BYTES,
   MAX_EXPANDED_BODY_BYTES,
-  snapshotBatchBodySchema,
   snapshotIdSchema,
 } from '../../shared/api/connector-snapshot.js';
 import {
@@ -23,6 +22,7 @@ import type { Database } from '../db/client.js';
 import { badRequest } from '../http/app-error.js';
 import { validate } from '../http/validate.js';
 import { boundedBody } from './bounded-body.js';
+import { validateBatch } from './validate-batch.js';
 import { authenticateConnector, connectorOf } from './connector-keys.js';
 import { createConnector, getOnPremisesOverview, revokeConnector, saveOnPremisesSettings } from './connectors.js';
 import { beginSnapshot, commitSnapshot, receiveBatch } from './ingest-snapshot.js';
@@ -66,7 +66,7 @@ export function registerOnPremisesRoutes(app: FastifyInstance, deps: { db: Datab
 
     connectorApi.put('/api/connector/v1/snapshots/:snapshotId/batches/:index', { ...allow('connector'), bodyLimit }, async (request) => {
       const params = validateWire(batchParams, request.params);
-      const body = validateWire(snapshotBatchBodySchema, request.body);
+      const body = await validateBatch(request.body);
       return receiveBatch(db, connectorOf(request), params.snapshotId.toLowerCase(), params.index, body);
     });
 

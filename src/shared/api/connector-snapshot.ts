@@ -7,6 +7,7 @@ import { z } from 'zod';
 /** Users per batch the server accepts; the begin answer repeats it as maxUsersPerBatch. */
 export const MAX_USERS_PER_BATCH = 5_000;
 /** Users one domain's snapshot may hold. */
+/** @public For the connector (connector/). */
 export const MAX_USERS_PER_SNAPSHOT = 1_000_000;
 /** Batches one snapshot may announce. */
 export const MAX_BATCHES_PER_SNAPSHOT = 2_000;
@@ -18,11 +19,14 @@ export const MAX_EXPANDED_BODY_BYTES = 16 * 1024 * 1024;
 /** `pwc_` and 43 base64url characters (32 random bytes). */
 export const CONNECTOR_KEY_PATTERN = /^pwc_[A-Za-z0-9_-]{43}$/;
 
+/** @public For the connector (connector/). */
 export const INT64_MAX = 9_223_372_036_854_775_807n;
+/** @public For the connector (connector/). */
 export const INT64_MIN = -9_223_372_036_854_775_808n;
 /** msDS-UserPasswordExpiryTimeComputed and accountExpires: never. */
 export const FILETIME_NEVER = '9223372036854775807';
 /** maxPwdAge and msDS-MaximumPasswordAge: passwords never expire. */
+/** @public For the connector (connector/). */
 export const INTERVAL_NEVER = '-9223372036854775808';
 
 export const connectorMessages = {
@@ -44,13 +48,17 @@ const inInt64 = (text: string, min: bigint, max: bigint): boolean => {
 };
 
 /** A FILETIME (100-ns intervals since 1601-01-01 UTC) as AD stores it: 0 .. 2^63-1, as a string. */
+/** @public For the connector (connector/). */
 export const filetimeString = z.string().refine((text) => inInt64(text, 0n, INT64_MAX), connectorMessages.filetime);
 /** A negative interval such as maxPwdAge (100-ns units, ≤ 0), as a string. */
+/** @public For the connector (connector/). */
 export const intervalString = z.string().refine((text) => inInt64(text, INT64_MIN, 0n), connectorMessages.interval);
 
 const SID_PATTERN = /^S-1-[0-9]{1,14}(-[0-9]{1,10}){1,15}$/;
+/** @public For the connector (connector/). */
 export const sidString = z.string().max(184).regex(SID_PATTERN, connectorMessages.sid);
 /** base64 of 16 bytes: 22 characters and the padding. */
+/** @public For the connector (connector/). */
 export const objectGuidString = z.string().regex(/^[A-Za-z0-9+/]{21}[AQgw]==$/, connectorMessages.guid);
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,6 +84,7 @@ const domainSchema = z.strictObject({
   domainSid: sidString,
   maxPwdAge: intervalString,
 });
+/** @public For the connector (connector/). */
 export type SnapshotDomain = z.infer<typeof domainSchema>;
 
 /** POST /api/connector/v1/snapshots: begin a snapshot of one domain. */
@@ -102,6 +111,7 @@ export const beginSnapshotAnswerSchema = z.object({
 export type BeginSnapshotAnswer = z.infer<typeof beginSnapshotAnswerSchema>;
 
 /** One AD user as read from a domain controller; nothing in it is computed by the connector. */
+/** @public For the connector (connector/). */
 export const adUserRecordSchema = z.strictObject({
   objectSid: sidString,
   objectGuid: objectGuidString,
@@ -135,11 +145,13 @@ export const snapshotBatchBodySchema = z
   });
 export type SnapshotBatchBody = z.infer<typeof snapshotBatchBodySchema>;
 
+/** @public For the connector (connector/). */
 export const snapshotBatchAnswerSchema = z.object({ received: z.number().int().min(0) });
 export type SnapshotBatchAnswer = z.infer<typeof snapshotBatchAnswerSchema>;
 
 /** POST /api/connector/v1/snapshots/{snapshotId}/commit: the body is `{}`. */
 export const commitSnapshotBodySchema = z.strictObject({});
+/** @public For the connector (connector/). */
 export type CommitSnapshotBody = z.infer<typeof commitSnapshotBodySchema>;
 
 export const commitSnapshotAnswerSchema = z.object({
@@ -152,5 +164,7 @@ export const commitSnapshotAnswerSchema = z.object({
 export type CommitSnapshotAnswer = z.infer<typeof commitSnapshotAnswerSchema>;
 
 /** Every error answer of the connector routes. */
+/** @public For the connector (connector/). */
 export const connectorErrorAnswerSchema = z.object({ message: z.string() });
+/** @public For the connector (connector/). */
 export type ConnectorErrorAnswer = z.infer<typeof connectorErrorAnswerSchema>;

@@ -26,7 +26,6 @@ const reportedDomainSchema = z.object({
   /** Older than the stale threshold: its users are "managed on-premises" again. */
   stale: z.boolean(),
 });
-export type ReportedDomain = z.infer<typeof reportedDomainSchema>;
 
 const connectorSchema = z.object({
   id: z.string(),
@@ -51,7 +50,7 @@ const groupRef = {
 };
 
 /** A declared policy for synced users no connector reports: dates are estimated from Graph's change time. */
-export const declaredPolicySchema = z.object({
+const declaredPolicySchema = z.object({
   maxPasswordAgeDays: days,
   groupAges: z
     .array(z.object({ ...groupRef, maxPasswordAgeDays: days }))
@@ -85,7 +84,6 @@ export type OnPremisesOverview = z.infer<typeof onPremisesOverviewResponse>;
 export const createConnectorBody = z.object({
   name: z.string({ error: onPremisesMessages.name }).trim().min(1, onPremisesMessages.name).max(100, onPremisesMessages.name),
 });
-export type CreateConnectorBody = z.infer<typeof createConnectorBody>;
 
 /** The new connector with its key: shown this once, never again. */
 export const createConnectorResponse = z.object({ connector: connectorSchema, key: z.string() });

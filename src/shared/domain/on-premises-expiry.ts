@@ -45,7 +45,7 @@ export function msToFiletime(ms: number): bigint {
 }
 
 /** accountExpires: 0 and 2^63-1 both mean the account never expires. */
-export function accountExpiresNever(accountExpires: bigint): boolean {
+function accountExpiresNever(accountExpires: bigint): boolean {
   return accountExpires === 0n || accountExpires === FILETIME_MAX;
 }
 

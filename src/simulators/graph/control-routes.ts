@@ -46,6 +46,7 @@ const newTenant = z
     domain: z.string().min(3).optional(),
     passwordValidityDays: z.number().int().min(1).nullable().optional(),
     massResetDaysAgo: z.number().int().min(0).optional(),
+    syncedShare: z.number().min(0).max(1).optional(),
   })
   .strict();
 

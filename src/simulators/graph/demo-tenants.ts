@@ -17,7 +17,7 @@ import { wholeSeconds } from './graph-time.js';
 import { PASSWATCH_PERMISSIONS } from './permissions.js';
 import { buildDevices, buildPopulation, buildSenderMailbox, buildStandardGroups, makeGroup } from './population.js';
 import { createRandom, stableGuid, type Random } from './random.js';
-import { domainSidOf, immutableIdOf, type SimAdUser, type SimOnPremisesDomain } from './on-premises.js';
+import { domainSidOf, immutableIdOf, onPremisesDomainOf, SYNC_DELAY_MS, type SimAdUser, type SimOnPremisesDomain } from './on-premises.js';
 import type { AppRegistration, TenantBundle, TenantCredentials } from './state.js';
 
 const CONTOSO_FILLER_USERS = 320;
@@ -255,7 +255,6 @@ function buildContoso(now: number): TenantBundle {
 }
 
 const CORP_MAX_PWD_AGE_DAYS = 60;
-const SYNC_DELAY_MS = 2 * 60_000;
 /** The filler's synced users are numbered from 1104 in the same domain (population.ts). */
 const CONTOSO_DOMAIN_SID = domainSidOf('contoso.com');
 const CONTOSO_FIRST_NAMED_RID = 500_000;
@@ -270,24 +269,11 @@ function contosoOnPremises(
   users: readonly SimUser[],
   named: Record<string, Omit<SimAdUser, 'objectSid' | 'objectGuid' | 'userPrincipalName' | 'sAMAccountName' | 'mail'>>,
 ): SimOnPremisesDomain {
-  const adUsers: SimAdUser[] = [];
-  for (const user of users) {
-    if (!user.onPremisesSyncEnabled || !user.onPremisesSecurityIdentifier?.startsWith(CONTOSO_DOMAIN_SID) || !user.onPremisesImmutableId) continue;
-    const facts = named[user.userPrincipalName] ?? {
-      pwdLastSetMs: user.lastPasswordChangeDateTime === null ? null : user.lastPasswordChangeDateTime - SYNC_DELAY_MS,
-      disabled: !user.accountEnabled,
-      passwordNeverExpires: false,
-      pso: null,
-    };
-    adUsers.push({
-      objectSid: user.onPremisesSecurityIdentifier,
-      objectGuid: user.onPremisesImmutableId,
-      userPrincipalName: user.userPrincipalName,
-      sAMAccountName: user.userPrincipalName.slice(0, user.userPrincipalName.indexOf('@')).slice(0, 20),
-      mail: user.mail,
-      ...facts,
-    });
-  }
+  const fromCorp = users.filter((user) => user.onPremisesSyncEnabled && user.onPremisesSecurityIdentifier?.startsWith(CONTOSO_DOMAIN_SID));
+  const adUsers = onPremisesDomainOf('corp.contoso.com', fromCorp, CORP_MAX_PWD_AGE_DAYS).users.map((user) => ({
+    ...user,
+    ...(user.userPrincipalName === null ? {} : named[user.userPrincipalName]),
+  }));
   adUsers.push({
     objectSid: `${CONTOSO_DOMAIN_SID}-${CONTOSO_FIRST_NAMED_RID - 1}`,
     objectGuid: immutableIdOf(stableGuid('contoso:corp:svc-sql')),

@@ -4,6 +4,7 @@ import { DAY_MS } from '../shared/formats.js';
 import { wholeSeconds } from './graph-time.js';
 import { SimTenant, type SimDomain } from './directory.js';
 import { PASSWATCH_PERMISSIONS } from './permissions.js';
+import { onPremisesDomainOf } from './on-premises.js';
 import { buildDevices, buildPopulation, buildSenderMailbox, buildStandardGroups } from './population.js';
 import { createRandom, secretValue } from './random.js';
 import type { AppRegistration, TenantBundle, TenantCredentials } from './state.js';
@@ -22,6 +23,8 @@ export interface GenerateTenantOptions {
   passwordValidityDays?: number | null;
   /** Every regular member changed their password this many days ago (everyone expires together). */
   massResetDaysAgo?: number;
+  /** Share of members synced from on-premises AD (default 0.15); with it set, the tenant has that AD domain too. */
+  syncedShare?: number;
 }
 
 export interface GeneratedTenant extends TenantBundle {
@@ -48,6 +51,7 @@ export function generateTenant(options: GenerateTenantOptions): GeneratedTenant 
     now,
     validityDays: validity === null || validity === NEVER ? 365 : validity,
     ...(options.massResetDaysAgo === undefined ? {} : { massResetDaysAgo: options.massResetDaysAgo }),
+    ...(options.syncedShare === undefined ? {} : { syncedShare: options.syncedShare }),
     random,
   });
   const devices = buildDevices(random, Math.max(1, Math.floor(options.users / 2000)));
@@ -68,6 +72,8 @@ export function generateTenant(options: GenerateTenantOptions): GeneratedTenant 
     users: [sender, ...population.users],
     groups,
     devices,
+    onPremises:
+      options.syncedShare === undefined ? null : onPremisesDomainOf(domain, population.users, validity === null || validity === NEVER ? null : validity),
   });
 
   const appId = random.guid();

@@ -4,6 +4,7 @@
 // MS-ADTS rules). The demo's simulated connector reads it as the snapshot a Passwatch Connector
 // would send. 64-bit values are BigInt and leave as decimal strings, as AD stores them.
 import { createHash } from 'node:crypto';
+import type { SimUser } from './directory.js';
 
 const FILETIME_UNIX_EPOCH = 116_444_736_000_000_000n;
 const FILETIME_PER_MS = 10_000n;
@@ -14,7 +15,7 @@ const UF_NORMAL_ACCOUNT = 0x200;
 const UF_ACCOUNTDISABLE = 0x2;
 const UF_DONT_EXPIRE_PASSWD = 0x10000;
 
-export interface SimPasswordSettingsObject {
+interface SimPasswordSettingsObject {
   name: string;
   precedence: number;
   /** null: never expires. */
@@ -45,6 +46,46 @@ export interface SimOnPremisesDomain {
   passwordSettingsObjects: SimPasswordSettingsObject[];
   users: SimAdUser[];
 }
+
+/**
+ * The AD domain behind a generated tenant's synced users: each changed their password on-premises
+ * two minutes before Graph shows it, under a domain policy of `maxPwdAgeDays`.
+ */
+export function onPremisesDomainOf(
+  dnsName: string,
+  users: readonly Pick<
+    SimUser,
+    'onPremisesSecurityIdentifier' | 'onPremisesImmutableId' | 'userPrincipalName' | 'mail' | 'accountEnabled' | 'lastPasswordChangeDateTime'
+  >[],
+  maxPwdAgeDays: number | null,
+): SimOnPremisesDomain {
+  const adUsers: SimAdUser[] = [];
+  for (const user of users) {
+    if (!user.onPremisesSecurityIdentifier || !user.onPremisesImmutableId) continue;
+    adUsers.push({
+      objectSid: user.onPremisesSecurityIdentifier,
+      objectGuid: user.onPremisesImmutableId,
+      userPrincipalName: user.userPrincipalName,
+      sAMAccountName: user.userPrincipalName.slice(0, user.userPrincipalName.indexOf('@')).slice(0, 20),
+      mail: user.mail,
+      pwdLastSetMs: user.lastPasswordChangeDateTime === null ? null : user.lastPasswordChangeDateTime - SYNC_DELAY_MS,
+      disabled: !user.accountEnabled,
+      passwordNeverExpires: false,
+      pso: null,
+    });
+  }
+  return {
+    dnsName,
+    netbiosName: dnsName.split('.')[0]!.slice(0, 15).toUpperCase(),
+    domainSid: domainSidOf(dnsName),
+    maxPwdAgeDays,
+    passwordSettingsObjects: [],
+    users: adUsers,
+  };
+}
+
+/** Password-hash sync's delay between a change on-premises and Graph showing it. */
+export const SYNC_DELAY_MS = 2 * 60_000;
 
 /** A domain SID derived from its DNS name: `S-1-5-21-a-b-c`. */
 export function domainSidOf(dnsName: string): string {

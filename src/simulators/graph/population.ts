@@ -177,6 +177,8 @@ export interface PopulationOptions {
   validityDays: number;
   /** When set, every regular member changed their password that many days ago (a mass reset). */
   massResetDaysAgo?: number;
+  /** Share of members synced from on-premises AD; default 0.15. */
+  syncedShare?: number;
   random: Random;
 }
 
@@ -234,7 +236,7 @@ function buildMember(options: PopulationOptions, uniqueLocalPart: UniqueLocalPar
   const surname = random.pick(SURNAMES);
   const userPrincipalName = flat(uniqueLocalPart(`${mailSafe(givenName)}.${mailSafe(surname)}`, options.domain), '@', options.domain);
   const department = pickDepartment(random);
-  const synced = random.chance(0.15);
+  const synced = random.chance(options.syncedShare ?? 0.15);
   // Entra Connect stamps DisablePasswordExpiration on most synced users (docs/domain.md §Password expiry, rule 3).
   const passwordPolicies = synced
     ? random.chance(0.8)
