@@ -152,6 +152,10 @@ test(`the Configuration tab of an organization connected via the Passwatch app f
   await subscribeInDemo(page);
   await openTab(page, 'Configuration');
   await page.getByRole('button', { name: 'Connect with Microsoft' }).click();
+  // The administrator signs in at Microsoft first, then consents for the tenant that proved.
+  await expect(page.getByRole('heading', { name: 'Pick an account' })).toBeVisible();
+  await page.getByRole('radio', { name: /Global Administrator, Contoso/ }).check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Permissions requested' })).toBeVisible();
   await page.getByRole('radio', { name: /Global Administrator, Contoso/ }).check();
   await page.getByRole('button', { name: 'Accept' }).click();

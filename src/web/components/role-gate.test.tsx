@@ -27,4 +27,21 @@ describe('role gates', () => {
     expect(textOf(html)).toContain('Read-only: your role is Helpdesk. Changing this takes the Admin role or higher.');
     expect(textOf(html)).not.toContain('Send Invitation');
   });
+
+  it('say it once when a part needing more is nested in a read-only part, and once for an admin', () => {
+    const nested = (
+      <ReadOnlyUnless needed="admin">
+        <button type="button">Save Configuration</button>
+        <ReadOnlyUnless needed="owner">
+          <button type="button">Add Connector</button>
+        </ReadOnlyUnless>
+      </ReadOnlyUnless>
+    );
+    const helpdesk = textOf(renderHtml(nested, { selected: buildTenant({ role: 'helpdesk' }) }));
+    expect(helpdesk.match(/Read-only: your role is Helpdesk/g)).toHaveLength(1);
+    const adminHtml = renderHtml(nested, { selected: buildTenant({ role: 'admin' }) });
+    expect(textOf(adminHtml).match(/Read-only: your role is Admin/g)).toHaveLength(1);
+    expect(adminHtml).toMatch(/<fieldset disabled=""[^>]*>.*Add Connector/);
+    expect(adminHtml).not.toMatch(/<fieldset disabled=""[^>]*>.*Save Configuration/);
+  });
 });

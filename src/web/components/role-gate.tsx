@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { type MemberRole, roleAtLeast, roleLabels, roleMessages } from '../../shared/domain/member-roles';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { useMemberRole } from '@/lib/member-role';
@@ -15,18 +15,23 @@ export function ReadOnlyNotice({ role, needed }: { role: MemberRole; needed: Mem
   );
 }
 
+/** Inside a part already shown read-only: a nested one adds no second notice. */
+const InsideReadOnly = createContext(false);
+
 /**
  * Its children as they are when the user's role reaches `needed`; otherwise under a notice saying
  * why, with every control disabled (a disabled fieldset), so nothing offered would be refused.
+ * Nested inside another read-only part, the outer notice and fieldset already say and do it.
  */
 export function ReadOnlyUnless({ needed, children }: { needed: MemberRole; children: ReactNode }) {
   const role = useMemberRole();
-  if (!role || roleAtLeast(role, needed)) return children;
+  const insideReadOnly = useContext(InsideReadOnly);
+  if (!role || roleAtLeast(role, needed) || insideReadOnly) return children;
   return (
     <div className="grid gap-6">
       <ReadOnlyNotice role={role} needed={needed} />
       <fieldset disabled className="grid min-w-0 gap-6">
-        {children}
+        <InsideReadOnly.Provider value={true}>{children}</InsideReadOnly.Provider>
       </fieldset>
     </div>
   );
