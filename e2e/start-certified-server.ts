@@ -2,6 +2,9 @@
 // simulator on loopback, then the built app outside demo mode pointed at both (through
 // start-demo-server.mjs, with ports of its own beside the demo journeys' ones).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startCertifiedIssuer } from '../src/server/test-support/certified-issuer.js';
 import { createPayPalSimulator, DEMO_PAYPAL_CREDENTIALS } from '../src/simulators/paypal/index.js';
 import { CERTIFIED_ACCOUNT, CERTIFIED_PORTS } from './certified-server.js';
@@ -17,6 +20,10 @@ const issuer = await startCertifiedIssuer({
 });
 const paypal = createPayPalSimulator({ ...DEMO_PAYPAL_CREDENTIALS, webhookUrl: `${appUrl}/api/paypal/webhook` });
 const paypalUrl = await paypal.listen(CERTIFIED_PORTS.paypal, '127.0.0.1');
+// The app trusts the simulator's CA the way an operator trusts a proxy's: from a PEM file.
+const caDirectory = mkdtempSync(path.join(tmpdir(), 'passwatch-paypal-ca-'));
+const caFile = path.join(caDirectory, 'paypal-simulator-ca.pem');
+writeFileSync(caFile, paypal.caCertificatePem);
 
 const server = spawn(process.execPath, ['e2e/start-demo-server.mjs'], {
   stdio: 'inherit',
@@ -33,6 +40,7 @@ const server = spawn(process.execPath, ['e2e/start-demo-server.mjs'], {
     PAYPAL_CLIENT_SECRET: DEMO_PAYPAL_CREDENTIALS.clientSecret,
     PAYPAL_WEBHOOK_ID: DEMO_PAYPAL_CREDENTIALS.webhookId,
     PAYPAL_CERT_HOSTS: '127.0.0.1,localhost',
+    PAYPAL_CERT_CA_FILE: caFile,
   },
 });
 const stop = () => server.kill('SIGTERM');
@@ -40,5 +48,6 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', async (code) => {
   await Promise.allSettled([issuer.close(), paypal.close()]);
+  rmSync(caDirectory, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

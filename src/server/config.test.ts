@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { rootCertificates } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -96,5 +100,23 @@ describe('loadConfig', () => {
       /SMTP_URL: .*\(value not shown/,
     );
     expect(() => loadConfig({ SMTP_URL: 'smtp+tls://mailer:hunter2@smtp.example.com', MAIL_FROM: 'alerts@example.com' })).not.toThrow(/hunter2/);
+  });
+
+  it('trusts the CA certificates of PAYPAL_CERT_CA_FILE for PayPal webhooks, and names a file that holds none', () => {
+    expect(loadConfig({}).paypal.trustedCaPems).toEqual([]);
+    const directory = mkdtempSync(path.join(tmpdir(), 'passwatch-config-'));
+    try {
+      const bundle = path.join(directory, 'proxy-ca.pem');
+      writeFileSync(bundle, `${rootCertificates[0]}\n${rootCertificates[1]}\n`);
+      expect(loadConfig({ PAYPAL_CERT_CA_FILE: bundle }).paypal.trustedCaPems).toEqual([`${rootCertificates[0]}\n${rootCertificates[1]}\n`]);
+      const notPem = path.join(directory, 'not.pem');
+      writeFileSync(notPem, 'hello');
+      expect(() => loadConfig({ PAYPAL_CERT_CA_FILE: notPem })).toThrow(
+        /PAYPAL_CERT_CA_FILE: must be a readable file of PEM CA certificates \(no PEM certificate found\)/,
+      );
+      expect(() => loadConfig({ PAYPAL_CERT_CA_FILE: path.join(directory, 'missing.pem') })).toThrow(/PAYPAL_CERT_CA_FILE: must be a readable file/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { GUID_PATTERN } from '../shared/api/guid.js';
 import { certificateCredentialProblem } from './integrations/graph/index.js';
+import { parsePemCertificates } from './integrations/paypal/index.js';
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
@@ -125,6 +127,22 @@ const environmentSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter(Boolean),
       ),
+    PAYPAL_CERT_CA_FILE: z
+      .string()
+      .transform((file, ctx) => {
+        try {
+          const pem = readFileSync(file, 'utf8');
+          parsePemCertificates(pem);
+          return [pem];
+        } catch (error) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be a readable file of PEM CA certificates (${error instanceof Error ? error.message : String(error)})`,
+          });
+          return z.NEVER;
+        }
+      })
+      .optional(),
     DEMO_PAYPAL_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(3003),
     SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).default('support@passwatch.app'),
 
@@ -320,6 +338,8 @@ export interface AppConfig {
     webUrl: string | undefined;
     /** Hosts a webhook's PAYPAL-CERT-URL may point at. */
     certHosts: string[];
+    /** CA certificates (PEM) trusted for the webhook certificate besides Node's bundled roots. */
+    trustedCaPems: string[];
     demoPort: number;
   };
   supportEmail: string;
@@ -415,6 +435,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       yearlyPlanId: env.PAYPAL_YEARLY_PLAN_ID,
       webUrl: env.PAYPAL_WEB_URL?.replace(/\/+$/, ''),
       certHosts: env.PAYPAL_CERT_HOSTS,
+      trustedCaPems: env.PAYPAL_CERT_CA_FILE ?? [],
       demoPort: env.DEMO_PAYPAL_PORT,
     },
     supportEmail: env.SUPPORT_EMAIL,

@@ -25,7 +25,12 @@ export function createBillingServices(input: { config: AppConfig; db: Database; 
     clock,
     log: log.child({ module: 'billing' }),
     appUrl: config.appUrl,
-    webhookVerifier: new WebhookSignatureVerifier({ webhookId: settings.webhookId, allowedCertHosts: settings.certHosts, clock }),
+    webhookVerifier: new WebhookSignatureVerifier({
+      webhookId: settings.webhookId,
+      allowedCertHosts: settings.certHosts,
+      trustedCaPems: settings.trustedCaPems,
+      clock,
+    }),
     paymentMethodPageUrl: automaticPaymentsPageUrl(settings.apiUrl, settings.webUrl),
   };
 }

@@ -104,7 +104,8 @@ export async function startDemoServices(config: AppConfig): Promise<DemoServices
 
 /**
  * The PayPal simulator, unless real (sandbox) credentials are configured. It posts signed
- * webhooks to the app and serves their certificate on loopback, which the app is told to trust.
+ * webhooks to the app and serves their certificate on loopback; the app is told to trust that host
+ * and the simulator's CA, which issued the certificate.
  */
 async function startPayPalSimulator(config: AppConfig) {
   if (config.paypal.clientId) return null;
@@ -126,6 +127,7 @@ async function startPayPalSimulator(config: AppConfig) {
     monthlyPlanId: undefined,
     yearlyPlanId: undefined,
     certHosts: ['127.0.0.1', 'localhost'],
+    trustedCaPems: [simulator.caCertificatePem],
   };
   return { settings, description: `Payments: simulated PayPal at ${apiUrl}`, close: () => simulator.close() };
 }

@@ -18,7 +18,7 @@ import { startGraphHarness, type GraphHarness } from '../directory/test-support/
 import { TokenCache } from '../integrations/graph/index.js';
 import { configurationFor } from '../test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
-import { testConfig } from '../test-support/test-config.js';
+import { testConfig, trustingPayPalSimulator } from '../test-support/test-config.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 
 const APP_URL = 'http://localhost:3000';
@@ -63,27 +63,30 @@ beforeAll(async () => {
     clients: [{ clientId: 'passwatch', clientSecret: 's3cret', redirectUris: [`${APP_URL}/api/callback`], postLogoutRedirectUris: [`${APP_URL}/`] }],
   });
   const issuerUrl = await identity.listen(0, '127.0.0.1');
-  const config = testConfig({
-    ENTRA_AUTHORITY_URL: graph.baseUrl,
-    GRAPH_API_URL: graph.baseUrl,
-    OIDC_ISSUER_URL: issuerUrl,
-    OIDC_CLIENT_ID: 'passwatch',
-    OIDC_CLIENT_SECRET: 's3cret',
-    PAYPAL_API_URL: paypalUrl,
-    PAYPAL_CLIENT_ID: DEMO_PAYPAL_CREDENTIALS.clientId,
-    PAYPAL_CLIENT_SECRET: DEMO_PAYPAL_CREDENTIALS.clientSecret,
-    PAYPAL_WEBHOOK_ID: DEMO_PAYPAL_CREDENTIALS.webhookId,
-    PAYPAL_CERT_HOSTS: '127.0.0.1',
-    BODY_LIMIT_BYTES: String(BODY_LIMIT),
-    ADMIN_SUBJECTS: Array.from({ length: MAX_ROUTES }, (_, index) => `${ISSUER}#${memberSubject(index)}`).join(','),
-    // Test and manual mails go out at once instead of waiting for the mailbox's pace.
-    MAIL_RATE_PER_MINUTE: '10000',
-    // The rate limits would answer 429 before most inputs reach the code behind them.
-    RATE_LIMIT_SIGN_INS_PER_MINUTE: '100000',
-    RATE_LIMIT_EMAILS_PER_HOUR: '100000',
-    RATE_LIMIT_CHECKS_PER_HOUR: '100000',
-    RATE_LIMIT_ORGANIZATIONS_PER_DAY: '100000',
-  });
+  const config = trustingPayPalSimulator(
+    testConfig({
+      ENTRA_AUTHORITY_URL: graph.baseUrl,
+      GRAPH_API_URL: graph.baseUrl,
+      OIDC_ISSUER_URL: issuerUrl,
+      OIDC_CLIENT_ID: 'passwatch',
+      OIDC_CLIENT_SECRET: 's3cret',
+      PAYPAL_API_URL: paypalUrl,
+      PAYPAL_CLIENT_ID: DEMO_PAYPAL_CREDENTIALS.clientId,
+      PAYPAL_CLIENT_SECRET: DEMO_PAYPAL_CREDENTIALS.clientSecret,
+      PAYPAL_WEBHOOK_ID: DEMO_PAYPAL_CREDENTIALS.webhookId,
+      PAYPAL_CERT_HOSTS: '127.0.0.1',
+      BODY_LIMIT_BYTES: String(BODY_LIMIT),
+      ADMIN_SUBJECTS: Array.from({ length: MAX_ROUTES }, (_, index) => `${ISSUER}#${memberSubject(index)}`).join(','),
+      // Test and manual mails go out at once instead of waiting for the mailbox's pace.
+      MAIL_RATE_PER_MINUTE: '10000',
+      // The rate limits would answer 429 before most inputs reach the code behind them.
+      RATE_LIMIT_SIGN_INS_PER_MINUTE: '100000',
+      RATE_LIMIT_EMAILS_PER_HOUR: '100000',
+      RATE_LIMIT_CHECKS_PER_HOUR: '100000',
+      RATE_LIMIT_ORGANIZATIONS_PER_DAY: '100000',
+    }),
+    paypal,
+  );
   app = await buildApp({
     config,
     db: database.db,

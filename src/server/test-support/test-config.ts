@@ -18,3 +18,11 @@ export const TEST_ENVIRONMENT: Record<string, string> = {
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({ ...TEST_ENVIRONMENT, ...overrides });
 }
+
+/**
+ * The configuration with the PayPal simulator's CA trusted for webhook certificates, as demo mode
+ * does (docs/domain.md §Signature verification): its certificate chains to no public root.
+ */
+export function trustingPayPalSimulator(config: AppConfig, simulator: { caCertificatePem: string }): AppConfig {
+  return { ...config, paypal: { ...config.paypal, trustedCaPems: [simulator.caCertificatePem] } };
+}

@@ -1,5 +1,5 @@
 /**
- * The few DER (ASN.1 Distinguished Encoding Rules) encoders a self-signed X.509 certificate needs.
+ * The few DER (ASN.1 Distinguished Encoding Rules) encoders an X.509 certificate needs.
  * Node can parse and verify certificates but cannot create one, and no certificate library is
  * installed.
  */
@@ -18,6 +18,10 @@ function tlv(tag: number, content: Buffer): Buffer {
 export const derSequence = (...items: Buffer[]) => tlv(0x30, Buffer.concat(items));
 export const derSet = (...items: Buffer[]) => tlv(0x31, Buffer.concat(items));
 export const derNull = () => Buffer.from([0x05, 0x00]);
+export const derBoolean = (value: boolean) => Buffer.from([0x01, 0x01, value ? 0xff : 0x00]);
+export const derOctetString = (content: Buffer) => tlv(0x04, content);
+/** Context-specific primitive tag, e.g. a subjectAltName's `[2] dNSName`. */
+export const derImplicitPrimitive = (tagNumber: number, content: Buffer) => tlv(0x80 | tagNumber, content);
 export const derUtf8String = (text: string) => tlv(0x0c, Buffer.from(text, 'utf8'));
 export const derPrintableString = (text: string) => tlv(0x13, Buffer.from(text, 'ascii'));
 /** Context-specific constructed tag, e.g. the `[0]` around a certificate's version. */

@@ -73,6 +73,11 @@ export interface PayPalSimulator {
   readonly baseUrl: string;
   /** The certificate that verifies webhook signatures (PEM); available once ready. */
   readonly certificatePem: string;
+  /**
+   * The simulator's own CA that issued that certificate (PEM); available once ready. The app trusts
+   * it only by configuration (`paypal.trustedCaPems`, or PAYPAL_CERT_CA_FILE).
+   */
+  readonly caCertificatePem: string;
   /** Where that certificate is served (the PAYPAL-CERT-URL of every webhook). */
   readonly certificateUrl: string;
 }
@@ -172,6 +177,9 @@ export function createPayPalSimulator(options: PayPalSimulatorOptions = {}): Pay
     },
     get certificatePem() {
       return currentSigningIdentity().certificatePem;
+    },
+    get caCertificatePem() {
+      return currentSigningIdentity().caCertificatePem;
     },
     get certificateUrl() {
       return certificateUrl(currentBaseUrl(), currentSigningIdentity());

@@ -17,12 +17,19 @@ describe('DER encoding', () => {
 });
 
 describe('generateWebhookSigningIdentity', () => {
-  it('produces a self-signed X.509 certificate for its own key that Node parses and verifies', async () => {
+  it('produces a leaf for its own key issued and signed by a self-signed CA, both parsed and verified by Node', async () => {
     const identity = await generateWebhookSigningIdentity();
     const certificate = new X509Certificate(identity.certificatePem);
-    expect(certificate.verify(certificate.publicKey)).toBe(true);
+    const authority = new X509Certificate(identity.caCertificatePem);
+    expect(authority.ca).toBe(true);
+    expect(authority.issuer).toBe(authority.subject);
+    expect(authority.verify(authority.publicKey)).toBe(true);
+    expect(certificate.ca).toBe(false);
+    expect(certificate.checkIssued(authority)).toBe(true);
+    expect(certificate.verify(authority.publicKey)).toBe(true);
+    expect(certificate.verify(certificate.publicKey)).toBe(false);
     expect(certificate.subject).toContain('CN=messageverificationcerts.sandbox.paypal.com');
-    expect(certificate.issuer).toBe(certificate.subject);
+    expect(certificate.checkHost('messageverificationcerts.sandbox.paypal.com')).toBe('messageverificationcerts.sandbox.paypal.com');
     expect(certificate.publicKey.export({ type: 'spki', format: 'pem' })).toBe(identity.publicKey.export({ type: 'spki', format: 'pem' }));
     expect(new Date(certificate.validTo).getUTCFullYear()).toBe(2049);
     expect(identity.certificateId).toMatch(/^CERT-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}$/);

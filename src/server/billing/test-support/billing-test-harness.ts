@@ -5,7 +5,7 @@ import { buildApp } from '../../app.js';
 import { OidcProvider, SESSION_COOKIE, SessionStore } from '../../auth/index.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { createOrganization, createUser } from '../../test-support/factories.js';
-import { testConfig } from '../../test-support/test-config.js';
+import { testConfig, trustingPayPalSimulator } from '../../test-support/test-config.js';
 import { createTestDatabase } from '../../test-support/test-database.js';
 import { DAY_MS } from '../../../shared/domain/day-length.js';
 
@@ -32,17 +32,20 @@ export class BillingHarness {
     const database = await createTestDatabase();
     const simulator = createPayPalSimulator({ ...DEMO_PAYPAL_CREDENTIALS, webhookRetryDelaysMs: [] });
     const paypalUrl = await simulator.listen(0, '127.0.0.1');
-    const config = testConfig({
-      PAYPAL_API_URL: paypalUrl,
-      PAYPAL_CLIENT_ID: DEMO_PAYPAL_CREDENTIALS.clientId,
-      PAYPAL_CLIENT_SECRET: DEMO_PAYPAL_CREDENTIALS.clientSecret,
-      PAYPAL_WEBHOOK_ID: DEMO_PAYPAL_CREDENTIALS.webhookId,
-      PAYPAL_CERT_HOSTS: '127.0.0.1',
-      // Tests move the clock by months; sessions must outlive that.
-      SESSION_IDLE_TIMEOUT_MINUTES: String(90 * 24 * 60),
-      SESSION_MAX_AGE_DAYS: '365',
-      ...overrides,
-    });
+    const config = trustingPayPalSimulator(
+      testConfig({
+        PAYPAL_API_URL: paypalUrl,
+        PAYPAL_CLIENT_ID: DEMO_PAYPAL_CREDENTIALS.clientId,
+        PAYPAL_CLIENT_SECRET: DEMO_PAYPAL_CREDENTIALS.clientSecret,
+        PAYPAL_WEBHOOK_ID: DEMO_PAYPAL_CREDENTIALS.webhookId,
+        PAYPAL_CERT_HOSTS: '127.0.0.1',
+        // Tests move the clock by months; sessions must outlive that.
+        SESSION_IDLE_TIMEOUT_MINUTES: String(90 * 24 * 60),
+        SESSION_MAX_AGE_DAYS: '365',
+        ...overrides,
+      }),
+      simulator,
+    );
     const app = await buildApp({
       config,
       db: database.db,

@@ -1,6 +1,7 @@
-import { X509Certificate, verify } from 'node:crypto';
+import { type X509Certificate, verify } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { Clock } from '../../clock.js';
+import { isTrustedPayPalChain, parsePemCertificates, TrustAnchors } from './certificate-chain.js';
 
 /** The PAYPAL-* headers of a webhook delivery (lower-case, as Node gives them). */
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
@@ -10,6 +11,11 @@ export interface WebhookSignatureVerifierOptions {
   webhookId: string | undefined;
   /** Hosts PAYPAL-CERT-URL may point at (PayPal's, or the simulator's in demo mode and tests). */
   allowedCertHosts: readonly string[];
+  /**
+   * CA certificates (PEM) trusted besides Node's bundled roots: a TLS-inspecting proxy's, or the
+   * simulator's own CA in demo mode and tests.
+   */
+  trustedCaPems?: readonly string[];
   clock: Clock;
   /**
    * The real time, which PayPal stamps each transmission with (default the system clock): the app's
@@ -39,17 +45,20 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
  * signature in PAYPAL-TRANSMISSION-SIG over `transmissionId|transmissionTime|webhookId|crc32`,
  * crc32 being of the raw body as an unsigned decimal, checked with the certificate at
  * PAYPAL-CERT-URL. The certificate is fetched only from an allowed host over https on its default
- * port (plain http and any port only for an allowed loopback host), and cached by URL. A delivery
+ * port (plain http and any port only for an allowed loopback host), and cached by URL; it must be
+ * PayPal's signing certificate chained to a trusted CA (isTrustedPayPalChain). A delivery
  * stamped more than TRANSMISSION_TIME_SKEW_MS away from now is refused.
  */
 export class WebhookSignatureVerifier {
-  private readonly certificates = new Map<string, Promise<X509Certificate>>();
+  private readonly certificates = new Map<string, Promise<X509Certificate[]>>();
   private readonly allowedHosts: ReadonlySet<string>;
+  private readonly anchors: TrustAnchors;
   private readonly fetch: typeof fetch;
 
   constructor(private readonly options: WebhookSignatureVerifierOptions) {
     this.allowedHosts = new Set(options.allowedCertHosts.map((host) => host.toLowerCase()));
     this.fetch = options.fetch ?? globalThis.fetch;
+    this.anchors = TrustAnchors.withSystemRoots(options.trustedCaPems ?? []);
   }
 
   /** True only for a delivery PayPal signed for our webhook; never throws for bad input. */
@@ -65,14 +74,14 @@ export class WebhookSignatureVerifier {
     const transmittedAt = Date.parse(transmissionTime);
     const wallNow = (this.options.wallClock ?? (() => new Date()))().getTime();
     if (Number.isNaN(transmittedAt) || Math.abs(wallNow - transmittedAt) > TRANSMISSION_TIME_SKEW_MS) return false;
-    let certificate: X509Certificate;
+    let chain: X509Certificate[];
     try {
-      certificate = await this.certificate(certUrl);
+      chain = await this.certificateChain(certUrl);
     } catch {
       return false;
     }
-    const now = this.options.clock().getTime();
-    if (now < Date.parse(certificate.validFrom) || now > Date.parse(certificate.validTo)) return false;
+    const certificate = chain[0];
+    if (!certificate || !isTrustedPayPalChain(chain, this.anchors, this.options.clock())) return false;
     const message = `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(rawBody) >>> 0}`;
     try {
       return verify('sha256', Buffer.from(message, 'utf8'), certificate.publicKey, Buffer.from(signature, 'base64'));
@@ -95,7 +104,7 @@ export class WebhookSignatureVerifier {
     return url.protocol === 'https:' && url.port === '';
   }
 
-  private certificate(certUrl: string): Promise<X509Certificate> {
+  private certificateChain(certUrl: string): Promise<X509Certificate[]> {
     const cached = this.certificates.get(certUrl);
     if (cached) return cached;
     const loading = this.download(certUrl);
@@ -106,9 +115,10 @@ export class WebhookSignatureVerifier {
     return loading;
   }
 
-  private async download(certUrl: string): Promise<X509Certificate> {
+  /** The leaf and any intermediates PayPal serves after it. */
+  private async download(certUrl: string): Promise<X509Certificate[]> {
     const response = await this.fetch(certUrl, { redirect: 'error', signal: AbortSignal.timeout(CERTIFICATE_TIMEOUT_MS) });
     if (!response.ok) throw new Error(`certificate ${certUrl} answered ${response.status}`);
-    return new X509Certificate(await response.text());
+    return parsePemCertificates(await response.text());
   }
 }
