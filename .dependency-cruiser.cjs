@@ -78,10 +78,10 @@ module.exports = {
     },
     {
       name: 'connector-takes-only-the-wire',
-      comment: 'The connector ships as one file on a customer server: from the app it takes only the wire contract (docs/connector.md).',
+      comment: 'The connector ships as one file on a customer server: from the app it takes only the wire contract and the text rules it uses (docs/connector.md).',
       severity: 'error',
       from: { path: '^connector/', pathNot: '^connector/test/' },
-      to: { path: '^(src|e2e|bench|build|scripts)/', pathNot: '^src/shared/api/connector-snapshot\\.ts$' },
+      to: { path: '^(src|e2e|bench|build|scripts)/', pathNot: '^src/shared/api/(connector-snapshot|text-fields)\\.ts$' },
     },
     {
       name: 'app-not-connector',

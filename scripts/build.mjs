@@ -32,7 +32,7 @@ const PARTS = [
   },
   {
     name: 'connector',
-    inputs: ['connector', 'src/shared/api/connector-snapshot.ts', ...DEPENDENCIES],
+    inputs: ['connector', 'src/shared/api/connector-snapshot.ts', 'src/shared/api/text-fields.ts', ...DEPENDENCIES],
     output: 'dist/connector/passwatch-connector.mjs',
     command: ['npx', 'vite', 'build', '--config', 'connector/vite.config.ts'],
   },

@@ -3,6 +3,7 @@
 // server to refuse anything else. 64-bit AD integers travel as decimal strings exactly as AD
 // stores them and are only ever read with BigInt (docs/domain.md §Hybrid directories).
 import { z } from 'zod';
+import { text } from './text-fields.js';
 
 /** Users per batch the server accepts; the begin answer repeats it as maxUsersPerBatch. */
 export const MAX_USERS_PER_BATCH = 5_000;
@@ -64,11 +65,12 @@ export const objectGuidString = z.string().regex(/^[A-Za-z0-9+/]{21}[AQgw]==$/, 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const snapshotIdSchema = z.string().regex(UUID_PATTERN, connectorMessages.snapshotId);
 
-const distinguishedName = z.string().min(1).max(2048);
+// Free text is stored as PostgreSQL text: no NUL, no broken Unicode (text-fields.ts).
+const distinguishedName = text().min(1).max(2048);
 
 const passwordSettingsObjectSchema = z.strictObject({
   dn: distinguishedName,
-  name: z.string().min(1).max(256),
+  name: text().min(1).max(256),
   precedence: z.number().int().min(0).max(2_147_483_647),
   maximumPasswordAge: intervalString,
 });
@@ -80,7 +82,7 @@ const domainSchema = z.strictObject({
     .min(1)
     .max(255)
     .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*$/, 'must be a DNS name such as corp.contoso.com'),
-  netbiosName: z.string().min(1).max(15).optional(),
+  netbiosName: text().min(1).max(15).optional(),
   domainSid: sidString,
   maxPwdAge: intervalString,
 });
@@ -115,9 +117,9 @@ export type BeginSnapshotAnswer = z.infer<typeof beginSnapshotAnswerSchema>;
 export const adUserRecordSchema = z.strictObject({
   objectSid: sidString,
   objectGuid: objectGuidString,
-  userPrincipalName: z.string().min(1).max(1024).nullable(),
-  sAMAccountName: z.string().min(1).max(256),
-  mail: z.string().min(1).max(256).nullable(),
+  userPrincipalName: text().min(1).max(1024).nullable(),
+  sAMAccountName: text().min(1).max(256),
+  mail: text().min(1).max(256).nullable(),
   pwdLastSet: filetimeString,
   /** 32-bit flags; AD hands them out signed or unsigned, both are accepted. */
   userAccountControl: z.number().int().min(-2_147_483_648).max(4_294_967_295),

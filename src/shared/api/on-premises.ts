@@ -1,5 +1,6 @@
 // The Configuration tab's "On-premises Active Directory" section: enrolled connectors, what their
 // snapshots held, and the organization's on-premises settings (docs/product.md §On-premises Active Directory).
+import { nameText, text } from './text-fields.js';
 import { z } from 'zod';
 import { guid } from './guid.js';
 
@@ -46,7 +47,7 @@ const days = z
   .max(3650, onPremisesMessages.maxPasswordAgeDays);
 const groupRef = {
   groupId: guid(onPremisesMessages.groupId),
-  groupName: z.string({ error: onPremisesMessages.groupName }).trim().min(1, onPremisesMessages.groupName).max(256, onPremisesMessages.groupName),
+  groupName: text(onPremisesMessages.groupName).trim().min(1, onPremisesMessages.groupName).max(256, onPremisesMessages.groupName),
 };
 
 /** A declared policy for synced users no connector reports: dates are estimated from Graph's change time. */
@@ -82,7 +83,7 @@ export type OnPremisesOverview = z.infer<typeof onPremisesOverviewResponse>;
 
 /** POST /api/on-premises/connectors */
 export const createConnectorBody = z.object({
-  name: z.string({ error: onPremisesMessages.name }).trim().min(1, onPremisesMessages.name).max(100, onPremisesMessages.name),
+  name: nameText('Connector name', onPremisesMessages.name).trim().min(1, onPremisesMessages.name).max(100, onPremisesMessages.name),
 });
 
 /** The new connector with its key: shown this once, never again. */
