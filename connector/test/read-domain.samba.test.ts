@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { beginSnapshotBodySchema, snapshotBatchBodySchema, type AdUserRecord } from '../../src/shared/api/connector-snapshot.js';
 import { EXIT, ldapFailure } from '../src/errors.js';
 import { type DomainSnapshot, readDomain } from '../src/read-domain.js';
-import { DAY, ldapsearchUsers, ldbsearchSids, readerConfig, replaceAsAdmin, requireDc, type SambaDc, sambaDc, withDcLock } from './samba-dc.js';
+import { DAY, SEEDED_AGES, ldapsearchUsers, ldbsearchSids, readerConfig, replaceAsAdmin, requireDc, type SambaDc, sambaDc, withDcLock } from './samba-dc.js';
 import { connectorFailure } from './connector-failure.js';
 
 const found = sambaDc();
@@ -38,7 +38,7 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
       dnsName: dc.realm.toLowerCase(),
       netbiosName: dc.netbiosName,
       domainSid: expect.stringMatching(/^S-1-5-21-\d+-\d+-\d+$/),
-      maxPwdAge: (-42n * DAY).toString(),
+      maxPwdAge: (-SEEDED_AGES.domain * DAY).toString(),
     });
     expect(snapshot.skipped).toEqual([]);
   });
@@ -66,18 +66,18 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
 
   it("gives each seeded user the date the DC's rule gives: domain policy, group PSO, direct PSO, never, now, disabled", () => {
     const alice = byName('alice');
-    expect(alice.passwordExpiryTimeComputed).toBe(plus(alice.pwdLastSet, 42n));
+    expect(alice.passwordExpiryTimeComputed).toBe(plus(alice.pwdLastSet, SEEDED_AGES.domain));
     expect(alice.resultantPso).toBeNull();
     expect(byName('bob').mail).toBeNull();
 
     const carol = byName('carol');
     expect(carol.resultantPso).toBe(psoDn('Finance PSO'));
-    expect(carol.passwordExpiryTimeComputed).toBe(plus(carol.pwdLastSet, 30n));
+    expect(carol.passwordExpiryTimeComputed).toBe(plus(carol.pwdLastSet, SEEDED_AGES.financePso));
 
     // Dave is in Finance Staff (Finance PSO, precedence 10) and has Executive PSO (precedence 20) applied to him directly: the direct one wins.
     const dave = byName('dave');
     expect(dave.resultantPso).toBe(psoDn('Executive PSO'));
-    expect(dave.passwordExpiryTimeComputed).toBe(plus(dave.pwdLastSet, 14n));
+    expect(dave.passwordExpiryTimeComputed).toBe(plus(dave.pwdLastSet, SEEDED_AGES.executivePso));
 
     const erin = byName('erin');
     expect(erin.userAccountControl & UF_DONT_EXPIRE_PASSWD).toBe(UF_DONT_EXPIRE_PASSWD);
@@ -89,7 +89,7 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
 
     const grace = byName('grace');
     expect(grace.userAccountControl & UF_ACCOUNTDISABLE).toBe(UF_ACCOUNTDISABLE);
-    expect(grace.passwordExpiryTimeComputed).toBe(plus(grace.pwdLastSet, 42n));
+    expect(grace.passwordExpiryTimeComputed).toBe(plus(grace.pwdLastSet, SEEDED_AGES.domain));
   });
 
   it("moves the dates on the next read after a live policy change: the domain's maxPwdAge to 60 days, the Finance PSO to 45", async () => {
@@ -103,7 +103,7 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
         expect(user('alice').passwordExpiryTimeComputed).toBe(plus(user('alice').pwdLastSet, 60n));
         expect(user('carol').passwordExpiryTimeComputed).toBe(plus(user('carol').pwdLastSet, 45n));
         // The direct PSO still decides Dave's date; the never-expiring and must-change users do not move.
-        expect(user('dave').passwordExpiryTimeComputed).toBe(plus(user('dave').pwdLastSet, 14n));
+        expect(user('dave').passwordExpiryTimeComputed).toBe(plus(user('dave').pwdLastSet, SEEDED_AGES.executivePso));
         expect(user('erin').passwordExpiryTimeComputed).toBe(NEVER);
         expect(user('frank').passwordExpiryTimeComputed).toBe('0');
         const ldap = ldapsearchUsers(dc);
@@ -115,8 +115,8 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector against a Sa
         }
       } finally {
         // The seeded policy again, for the other tests and the next run against this DC.
-        await replaceAsAdmin(dc, dc.baseDn, 'maxPwdAge', (-42n * DAY).toString());
-        await replaceAsAdmin(dc, psoDn('Finance PSO'), 'msDS-MaximumPasswordAge', (-30n * DAY).toString());
+        await replaceAsAdmin(dc, dc.baseDn, 'maxPwdAge', (-SEEDED_AGES.domain * DAY).toString());
+        await replaceAsAdmin(dc, psoDn('Finance PSO'), 'msDS-MaximumPasswordAge', (-SEEDED_AGES.financePso * DAY).toString());
       }
     });
   });

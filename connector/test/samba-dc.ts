@@ -24,6 +24,8 @@ export interface SambaDc {
 
 const DC_DIR = process.env.SAMBA_DC_DIR ?? '/var/tmp/passwatch-samba-dc';
 export const DAY = 24n * 60n * 60n * 10_000_000n;
+/** The maximum password ages scripts/samba-dc/seed.py gives the domain and its two PSOs, in days. */
+export const SEEDED_AGES = { domain: 28n, financePso: 21n, executivePso: 7n } as const;
 
 /**
  * The running DC, or undefined. Under CI=true a missing DC is a failure (CI starts it before the

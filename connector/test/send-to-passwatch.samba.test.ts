@@ -4,14 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import {
-  type ApiHarness,
-  configurationFor,
-  type Member,
-  organizationOwner,
-  saveConfiguration,
-  startApiHarness,
-} from '../../src/server/test-support/api-harness.js';
+import { type ApiHarness, configurationFor, type Member, saveConfiguration, startApiHarness } from '../../src/server/test-support/api-harness.js';
+import { createOrganization, createUser, sessionCookieFor } from '../../src/server/test-support/factories.js';
 import { addTenant, generateTenant } from '../../src/simulators/graph/index.js';
 import { SimTenant } from '../../src/simulators/graph/directory.js';
 import type { AdUserRecord } from '../../src/shared/api/connector-snapshot.js';
@@ -102,8 +96,13 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
     harness.graph.clock.nowMs = Date.now();
     const { bundle, credentials } = hybridTenant(adUsers, new Date());
     addTenant(harness.graph.simulator.state, bundle);
-    owner = await organizationOwner(harness);
-    await saveConfiguration(harness, owner, configurationFor(credentials));
+    // Checks run for subscribed organizations only.
+    const user = await createUser(harness.database.db, { firstName: 'Hybrid', lastName: 'Owner' });
+    const organization = await createOrganization(harness.database.db, user, { subscriptionStatus: 'active' });
+    const cookie = await sessionCookieFor(harness.database.db, user);
+    owner = { cookie, tenantId: organization.id, userId: user.id, headers: { cookie, 'x-tenant-id': organization.id } };
+    // The widest reminder window: every seeded date (at most 28 days away) is in the users table.
+    await saveConfiguration(harness, owner, configurationFor(credentials, { daysBeforeExpiration: 30 }));
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
     serverUrl = new URL(`http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`);
     const probe = await harness.app.inject({ method: 'POST', url: '/api/connector/v1/snapshots', payload: {} });
@@ -130,10 +129,17 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
     expect(code).toBe(EXIT.ok);
     expect(logLines.at(-1)).toMatch(/committed: 11 users/);
 
-    const preview = await api('POST', '/api/preview-group-users', {});
-    const shown = new Map<string, { passwordExpiryDate: string | null; expiryReason: string; expirySource: string | null }>(
-      preview.users.map((user: { email: string }) => [user.email.split('@')[0], user]),
-    );
+    // A check reads Graph and dates each synced user by the AD record it matches; the users table shows the result.
+    await api('POST', '/api/run-check', {});
+    const table = await api('GET', '/api/password-expirations?filter=all&search=corp.passwatch.test');
+    type Row = {
+      passwordExpiryDate: string | null;
+      expiryReason: string;
+      expirySource: string | null;
+      reachable: boolean;
+      latestReminder: { state: string } | null;
+    };
+    const shown = new Map<string, Row>(table.records.map((record: { userEmail: string }) => [record.userEmail.split('@')[0], record]));
     const ad = (name: string) => dcUsers.find((user) => user.sAMAccountName === name)!;
     for (const name of ['alice', 'bob', 'carol', 'dave']) {
       expect({ name, date: shown.get(name)?.passwordExpiryDate }).toEqual({ name, date: isoOf(ad(name).passwordExpiryTimeComputed) });
@@ -143,8 +149,19 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
     expect(shown.get('dave')).toMatchObject({ expiryReason: 'on_premises_pso', expirySource: expect.stringContaining('Executive PSO') });
     expect(shown.get('erin')).toMatchObject({ passwordExpiryDate: null, expiryReason: 'on_premises_never_expires' });
     expect(shown.get('frank')!.expiryReason).toBe('on_premises_must_change');
-    // Grace is disabled in AD and therefore in Entra: no reminder whatever her date.
-    expect(shown.get('grace')?.expiryReason ?? 'disabled').toBe('disabled');
+    // Grace is disabled in AD and therefore in Entra: the table lists no disabled account, and she is never reminded.
+    expect(shown.has('grace')).toBe(false);
+    expect(shown.size).toBe(7);
+
+    // The check planned a reminder for each dated user it can reach (all within the 30-day window), and none for the others.
+    const reminded = [...shown].filter(([, row]) => row.latestReminder !== null).map(([name, row]) => [name, row.latestReminder!.state]);
+    expect(reminded.sort()).toEqual([
+      ['alice', 'queued'],
+      ['carol', 'queued'],
+      ['dave', 'queued'],
+    ]);
+    // Bob has no mail attribute in AD, so none in Entra: dated, but no one to write to.
+    expect(shown.get('bob')).toMatchObject({ reachable: false, latestReminder: null });
   });
 
   it('refuses a revoked key (exit code 7)', async (context) => {

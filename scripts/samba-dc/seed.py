@@ -61,8 +61,9 @@ def pso(name, precedence, max_age_days, applies_to):
     )
 
 
-# The domain policy: 42 days, as a fresh Windows domain has it.
-replace(base, "maxPwdAge", -42 * DAY)
+# The domain policy. Ages stay within Passwatch's 30-day reminder window, so every seeded date
+# shows in its users table.
+replace(base, "maxPwdAge", -28 * DAY)
 
 user("alice", "Alice")  # domain policy
 user("bob", "Bob", mail=False)  # domain policy, no mail attribute
@@ -79,8 +80,8 @@ finance = f"CN=Finance Staff,CN=Users,{base}"
 
 # The group's PSO has the better (lower) precedence; Dave's direct PSO still wins (MS-ADTS: a PSO
 # applied to the user beats every PSO that reaches him through a group).
-pso("Finance PSO", 10, 30, finance)
-pso("Executive PSO", 20, 14, dave)
+pso("Finance PSO", 10, 21, finance)
+pso("Executive PSO", 20, 7, dave)
 
 replace(erin, "userAccountControl", UF_NORMAL_ACCOUNT | UF_DONT_EXPIRE_PASSWD)
 replace(frank, "pwdLastSet", 0)

@@ -63,8 +63,17 @@ make_tls() {
   chmod 600 "$DIR/tls/key.pem"
 }
 
+# A DC provisioned from another version of the seed is provisioned again.
+seed_version() { cat "$SCRIPT_DIR/seed.py" "$0" | sha256sum | cut -d' ' -f1; }
+
 provision() {
-  [ -f "$DIR/.provisioned" ] && return
+  if [ -f "$DIR/.provisioned" ] && [ "$(cat "$DIR/.provisioned")" = "$(seed_version)" ]; then
+    return
+  fi
+  if [ -f "$DIR/pid/samba.pid" ] && kill -0 "$(cat "$DIR/pid/samba.pid")" 2>/dev/null; then
+    kill "$(cat "$DIR/pid/samba.pid")"
+    sleep 2
+  fi
   log "provisioning $REALM (takes 10-30 s)"
   rm -rf "$DIR/private" "$DIR/state" "$DIR/cache" "$DIR/etc" "$DIR/lock" "$DIR/pid" "$DIR/log"
   mkdir -p "$DIR/etc" "$DIR/pid" "$DIR/log"
@@ -81,7 +90,7 @@ provision() {
     || { cat "$DIR/log/provision.log" >&2; exit 1; }
   /usr/bin/python3 "$SCRIPT_DIR/seed.py" "$DIR/private/sam.ldb" "$CONNECTOR_PASSWORD" >"$DIR/log/seed.log" 2>&1 \
     || { cat "$DIR/log/seed.log" >&2; exit 1; }
-  touch "$DIR/.provisioned"
+  seed_version >"$DIR/.provisioned"
 }
 
 start_samba() {
@@ -113,7 +122,7 @@ JSON
 mkdir -p "$DIR"
 started=$(date +%s)
 ensure_netns
-if ldaps_answers; then
+if [ -f "$DIR/.provisioned" ] && [ "$(cat "$DIR/.provisioned")" = "$(seed_version)" ] && ldaps_answers; then
   write_info
   log "already running at ldaps://$DC_IP"
   exit 0
