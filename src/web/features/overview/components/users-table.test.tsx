@@ -35,6 +35,7 @@ describe('UsersTable', () => {
         emptyMessage=""
         timeZone="UTC"
       />,
+      { selected: buildTenant() },
     );
     expect(buttonNames(html)[0]).toMatch(/^Eve Expired.*s password has already expired: a reminder would say it expires soon$/);
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-label="Eve Expired|aria-label="Eve Expired[^"]*"[^>]*disabled=""/);
