@@ -31,6 +31,8 @@ test('a newcomer sees the demo connector, its matched counts, and synced users w
   await page.reload();
   await page.getByRole('tab', { name: 'Configuration' }).click();
   const corp = connectors.getByRole('row').filter({ hasText: 'corp.contoso.com' });
+  // The tab's panel loads on first open: read the row once it is there.
+  await expect(corp).toBeVisible();
   const cells = await corp.getByRole('cell').allTextContents();
   const [usersRead, matched, onlyInAd] = cells.slice(-4, -1).map((text) => Number(text.replaceAll(',', '')));
   expect(usersRead).toBeGreaterThan(10);

@@ -21,7 +21,10 @@ test('add a German variant -> preview says which wording -> Run Now -> German, F
   await page.reload();
 
   await page.getByRole('tab', { name: 'Configuration' }).click();
+  // The Languages card sits in the Email section; its editors load as they come into view.
+  await page.getByRole('navigation', { name: 'Configuration sections' }).getByRole('link', { name: 'Email' }).click();
   const languages = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Languages' }) });
+  await languages.scrollIntoViewIfNeeded();
   await expect(languages.getByLabel('Default language')).toHaveValue('en');
 
   // Before any variant: a German reader gets the built-in German wording, and the preview says so.
@@ -33,6 +36,7 @@ test('add a German variant -> preview says which wording -> Run Now -> German, F
   await languages.getByLabel('Add a language').selectOption('de');
   await expect(languages.getByRole('tab', { name: 'German (Deutsch)', selected: true })).toBeVisible();
   const germanEditor = languages.getByRole('textbox', { name: 'German (Deutsch) template' });
+  await languages.getByLabel('German (Deutsch) subject').scrollIntoViewIfNeeded();
   await expect(germanEditor).toContainText('Ihr Kennwort läuft bald ab');
   await languages.getByLabel('German (Deutsch) subject').fill(GERMAN_SUBJECT);
   await germanEditor.click();
