@@ -148,21 +148,23 @@ for (const firstUser of [false, true]) {
 test(`the Configuration tab of an organization connected via the Passwatch app fits a ${WIDTH} px screen`, async ({ page }) => {
   test.slow();
   await showFirstUserBanner(page);
-  await signUpWithOrganization(page, { email: uniqueEmail('narrow-consent'), name: 'Connie Narrow' }, { name: 'Contoso Ltd', domain: 'contoso.com' });
+  // Fabrikam: Contoso is connected through the Passwatch app by another journey's organization on
+  // the same server, and a tenant serves one organization that way.
+  await signUpWithOrganization(page, { email: uniqueEmail('narrow-consent'), name: 'Connie Narrow' }, { name: 'Fabrikam Narrow', domain: 'fabrikam.com' });
   await subscribeInDemo(page);
   await openTab(page, 'Configuration');
   await page.getByRole('button', { name: 'Connect with Microsoft' }).click();
   // The administrator signs in at Microsoft first, then consents for the tenant that proved.
   await expect(page.getByRole('heading', { name: 'Pick an account' })).toBeVisible();
-  await page.getByRole('radio', { name: /Global Administrator, Contoso/ }).check();
+  await page.getByRole('radio', { name: /Global Administrator, Fabrikam/ }).check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Permissions requested' })).toBeVisible();
-  await page.getByRole('radio', { name: /Global Administrator, Contoso/ }).check();
+  await page.getByRole('radio', { name: /Global Administrator, Fabrikam/ }).check();
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Connected via Passwatch app' })).toBeVisible();
   // The directory id is shown whole, wrapped inside its card.
   await expectFits(page, 'Configuration, connected via the Passwatch app');
-  await page.getByLabel('From Email').fill('passwatch@contoso.com');
+  await page.getByLabel('From Email').fill('passwatch@fabrikam.com');
   await page.getByRole('button', { name: 'Save Configuration' }).click();
   await expect(toast(page, 'Configuration saved successfully')).toBeVisible();
   // The toast does not cover the save bar: Save Configuration still takes a click.
