@@ -58,7 +58,7 @@ test('add a German variant -> preview says which wording -> Run Now -> German, F
   // Run Now: the users table shows each user's language.
   await page.getByRole('tab', { name: 'Overview' }).click();
   await page.getByRole('button', { name: 'Run Now' }).click();
-  await expect(toast(page, /^Checked \d+ users?: \d+ passwords? expires? within 7 days/)).toBeVisible();
+  await expect(toast(page, /^Checked \d+ users?: \d+ passwords? expiring soon/)).toBeVisible();
   const usersCard = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Users with Expiring Passwords' }) });
   await expect(usersCard.getByRole('row').filter({ hasText: 'anna.schmidt@eu.contoso.com' }).getByText('German (Germany)')).toBeVisible();
 
