@@ -2,14 +2,21 @@
 // harness, listening on a loopback port, with a Graph simulator whose synced users carry the DC
 // users' SIDs and GUIDs). Every date Passwatch shows for a synced user must be the DC's own.
 import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, configurationFor, type Member, saveConfiguration, startApiHarness } from '../../src/server/test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../../src/server/test-support/factories.js';
 import { addTenant, generateTenant } from '../../src/simulators/graph/index.js';
 import { SimTenant } from '../../src/simulators/graph/directory.js';
 import type { AdUserRecord } from '../../src/shared/api/connector-snapshot.js';
 import type { ConnectorConfig } from '../src/config.js';
+import { runScheduledCheckOf } from '../../src/server/automation/index.js';
+import { emailSends } from '../../src/server/db/schema/index.js';
+import { drainTenant } from '../../src/server/notifications/index.js';
+import { DAY_MS } from '../../src/shared/domain/day-length.js';
+import { localDateOf } from '../../src/shared/domain/days-until.js';
+import { addDays } from '../../src/shared/domain/local-date.js';
 import { EXIT } from '../src/errors.js';
 import { readDomain } from '../src/read-domain.js';
 import { runOnce } from '../src/run.js';
@@ -19,6 +26,9 @@ const found = sambaDc();
 const FILETIME_UNIX_EPOCH = 116_444_736_000_000_000n;
 const SEEDED = ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace'];
 const UF_ACCOUNTDISABLE = 0x2;
+/** msDS-UserPasswordExpiryTimeComputed of a password that never expires. */
+const NEVER = '9223372036854775807';
+const MUST_CHANGE_NOW = '0';
 
 const filetimeMs = (filetime: string) => Number((BigInt(filetime) - FILETIME_UNIX_EPOCH) / 10_000n);
 const isoOf = (filetime: string) => new Date(filetimeMs(filetime)).toISOString();
@@ -65,13 +75,14 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
   let owner: Member;
   let serverUrl: URL;
   let adUsers: AdUserRecord[];
-  let ingestReady = false;
+  let credentials: ReturnType<typeof hybridTenant>['credentials'];
   const logLines: string[] = [];
 
   const connectorConfig = (key: string): ConnectorConfig => ({ server: { url: serverUrl, key }, domains: [readerConfig(dc)] });
+  // The snapshot is stamped by Passwatch's clock, which the day-by-day test moves on.
   const run = (key: string) =>
-    runOnce(connectorConfig(key), { dryRun: false, log: (line) => void logLines.push(line), print: () => undefined, now: () => new Date() });
-  const api = async (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) => {
+    runOnce(connectorConfig(key), { dryRun: false, log: (line) => void logLines.push(line), print: () => undefined, now: () => harness.graph.clock.now() });
+  const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) => {
     const response = await harness.app.inject({ method, url, headers: owner.headers, ...(payload === undefined ? {} : { payload }) });
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
@@ -80,13 +91,6 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
     const created = await api('POST', '/api/on-premises/connectors', { name });
     return { key: created.key, id: created.connector.id };
   };
-  /** Until the ingest API is merged in (issue 19's server half), these tests have nothing to send to. */
-  const requireIngest = (context: TestContext) => {
-    if (ingestReady) return;
-    if (process.env.CI === 'true') throw new Error('Passwatch has no /api/connector/v1/snapshots route');
-    console.warn('*** SKIPPED: no connector ingest API in this build (/api/connector/v1/snapshots answers 404) ***');
-    context.skip();
-  };
 
   beforeAll(async () => {
     dc = requireDc(found);
@@ -94,7 +98,9 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
     harness = await startApiHarness();
     // The DC's dates are real time: Passwatch's clock must be too, or the snapshot would look stale or from the future.
     harness.graph.clock.nowMs = Date.now();
-    const { bundle, credentials } = hybridTenant(adUsers, new Date());
+    const hybrid = hybridTenant(adUsers, new Date());
+    credentials = hybrid.credentials;
+    const { bundle } = hybrid;
     addTenant(harness.graph.simulator.state, bundle);
     // Checks run for subscribed organizations only.
     const user = await createUser(harness.database.db, { firstName: 'Hybrid', lastName: 'Owner' });
@@ -105,24 +111,20 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
     await saveConfiguration(harness, owner, configurationFor(credentials, { daysBeforeExpiration: 30 }));
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
     serverUrl = new URL(`http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`);
-    const probe = await harness.app.inject({ method: 'POST', url: '/api/connector/v1/snapshots', payload: {} });
-    ingestReady = probe.statusCode !== 404;
   });
 
   afterAll(async () => {
     await harness?.close();
   });
 
-  it('refuses a key Passwatch never issued (exit code 7) and writes nothing', async (context) => {
-    requireIngest(context);
+  it('refuses a key Passwatch never issued (exit code 7) and writes nothing', async () => {
     expect(await run(`pwc_${'x'.repeat(43)}`)).toBe(EXIT.keyRefused);
     expect(logLines.at(-1)).toContain('Connector key is not valid or was revoked.');
     const overview = await api('GET', '/api/on-premises');
     expect(overview.connectors.flatMap((connector: { domains: unknown[] }) => connector.domains)).toEqual([]);
   });
 
-  it("shows each synced user the DC's own date, with the reason the DC's rule gives", async (context) => {
-    requireIngest(context);
+  it("shows each synced user the DC's own date, with the reason the DC's rule gives", async () => {
     const { key } = await newConnectorKey('Corp DC');
     // Sent and read back with no live policy change in between (another test file makes one).
     const { code, dcUsers } = await withDcLock(async () => ({ code: await run(key), dcUsers: (await readDomain(readerConfig(dc))).users }));
@@ -164,10 +166,77 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
     expect(shown.get('bob')).toMatchObject({ reachable: false, latestReminder: null });
   });
 
-  it('refuses a revoked key (exit code 7)', async (context) => {
-    requireIngest(context);
+  it('refuses a revoked key (exit code 7)', async () => {
     const { key, id } = await newConnectorKey('Revoked');
     await api('POST', `/api/on-premises/connectors/${id}/revoke`);
     expect(await run(key)).toBe(EXIT.keyRefused);
   });
+
+  it('sends each reminder to the right person on the right day, the connector sending a snapshot every day', async () => {
+    const zone = 'America/New_York';
+    await saveConfiguration(harness, owner, configurationFor(credentials, { daysBeforeExpiration: 30, timeZone: zone, weekendProcessing: 'include' }));
+    await api('PUT', '/api/reminder-policy', {
+      mode: 'thresholds',
+      reminderDays: [3, 1],
+      afterExpiryDays: [],
+      afterExpirySubject: 'Your password has expired',
+      afterExpiryTemplate: '<p>{{userName}}, your password expired.</p>',
+    });
+    const { key } = await newConnectorKey('Daily');
+    const clock = harness.graph.clock;
+    await withDcLock(async () => {
+      const dcUsers = (await readDomain(readerConfig(dc))).users.filter((user) => SEEDED.includes(user.sAMAccountName));
+      // Who should hear when: each reachable user whose password the DC dates, on the day each reminder day before it falls in New York.
+      const dated = dcUsers.filter(
+        (user) =>
+          user.mail !== null &&
+          (user.userAccountControl & UF_ACCOUNTDISABLE) === 0 &&
+          user.passwordExpiryTimeComputed !== MUST_CHANGE_NOW &&
+          user.passwordExpiryTimeComputed !== NEVER,
+      );
+      const expiryDay = (user: AdUserRecord) => localDateOf(new Date(filetimeMs(user.passwordExpiryTimeComputed)), zone);
+      const firstDay = localDateOf(clock.now(), zone);
+      const lastDay = dated.map(expiryDay).sort().at(-1)!;
+      expect(dated.map((user) => user.sAMAccountName).sort()).toEqual(['alice', 'carol', 'dave']);
+
+      const mailed: string[] = [];
+      for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
+        expect(await run(key)).toBe(EXIT.ok);
+        await runScheduledCheckOf(harness.app.notifications, owner.tenantId, day);
+        const before = harness.graph.simulator.state.sentMail.length;
+        await sendQueuedMail();
+        for (const message of harness.graph.simulator.state.sentMail.slice(before)) {
+          const daysLeft = /expires in (-?\d+) days/.exec(message.content)?.[1];
+          mailed.push(`${day} ${message.to.join(',')} ${daysLeft}`);
+        }
+        clock.advance(DAY_MS);
+      }
+      // The first day also sends what earlier checks queued and catches up on reminder days already passed; from the second day on, exactly the plan.
+      const expected = dated.flatMap((user) =>
+        [3, 1]
+          .map((daysBefore) => ({ day: addDays(expiryDay(user), -daysBefore), daysBefore }))
+          .filter(({ day }) => day > firstDay)
+          .map(({ day, daysBefore }) => `${day} ${user.mail!.toLowerCase()} ${daysBefore}`),
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      expect(mailed.filter((line) => line.split(' ')[0]! > firstDay).sort()).toEqual(expected.sort());
+      // Never-expires, must-change-now, disabled and unreachable users are never written to.
+      const datedMail = new Set(dated.map((user) => user.mail!.toLowerCase()));
+      expect(mailed.filter((line) => !datedMail.has(line.split(' ')[1]!))).toEqual([]);
+    });
+  }, 300_000);
+
+  /** Sends what the checks queued, the clock moving a second between drains so the mailbox's pacing lets the next one go. */
+  async function sendQueuedMail(): Promise<void> {
+    const waiting = () =>
+      harness.database.db
+        .select({ id: emailSends.id })
+        .from(emailSends)
+        .where(and(eq(emailSends.tenantId, owner.tenantId), inArray(emailSends.state, ['queued', 'deferred', 'sending'])));
+    for (let attempt = 0; attempt < 100 && (await waiting()).length > 0; attempt += 1) {
+      await drainTenant(harness.app.notifications, owner.tenantId, { deadline: new Date(harness.graph.clock.now().getTime() + 60_000), maxWaitMs: 0 });
+      harness.graph.clock.advance(1000);
+    }
+    expect(await waiting()).toEqual([]);
+  }
 });
