@@ -1,15 +1,21 @@
 import nodemailer from 'nodemailer';
 import type { RenderedMail } from './render-account-mail.js';
 
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
+
 export interface AccountMailChannel {
   /** Hands the message to the SMTP server; throws what nodemailer throws. */
   send(to: string, mail: RenderedMail): Promise<void>;
   close(): void;
 }
 
-/** SMTP through nodemailer: one pooled connection set per process, STARTTLS when the server offers it (smtps:// for TLS from the start). */
+/**
+ * SMTP through nodemailer: one pooled connection set per process, STARTTLS when the server offers it
+ * (smtps:// for TLS from the start). Bounded waits, not nodemailer's minutes: an invitation is
+ * mailed inside the transaction that stores it, so a silent server must fail it soon.
+ */
 export function smtpChannel(smtpUrl: string, from: string): AccountMailChannel {
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }, { from });
   return {
     async send(to, mail) {
       await transport.sendMail({

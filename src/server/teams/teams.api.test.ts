@@ -1,6 +1,6 @@
 // Members and invitations through the HTTP API against the real database, the invitation mail
 // through a real SMTP server in this process (docs/product.md §Teams and roles).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpSink, type SmtpSink } from '../../simulators/smtp/index.js';
@@ -160,6 +160,36 @@ describe('invitations', () => {
       .where(and(eq(memberships.tenantId, team.owner.tenantId), eq(memberships.userId, team.viewer.userId)));
     expect(viewer!.role).toBe('viewer');
     expect((await inject('POST', '/api/invitations/preview', {}, { token })).statusCode).toBe(200);
+  });
+
+  it('lets the organization keep writing its audit log while an invitation mail is with the SMTP server', async () => {
+    const { owner } = await organizationWithTeam(harness);
+    let release!: () => void;
+    const smtpAnswers = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let handedToSmtp!: () => void;
+    const inSmtp = new Promise<void>((resolve) => {
+      handedToSmtp = resolve;
+    });
+    const sendNow = async () => {
+      handedToSmtp();
+      await smtpAnswers;
+    };
+    const deps = { db: harness.database.db, clock: harness.graph.clock.now, accountMail: { appUrl: harness.app.accountMail.appUrl, sendNow } };
+    const invitation = createInvitation(deps, owner.tenantId, { userId: owner.userId, role: 'owner' }, { email: 'slow.smtp@contoso.com', role: 'viewer' });
+    await inSmtp;
+    // A row that references the organization (its foreign key takes FOR KEY SHARE) goes in at once, not after the mail.
+    const written = await harness.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '2s'`);
+      return tx
+        .insert(auditLogs)
+        .values({ tenantId: owner.tenantId, category: 'members', status: 'success', message: 'written during the invitation mail', createdAt: new Date() })
+        .returning({ id: auditLogs.id });
+    });
+    expect(written).toHaveLength(1);
+    release();
+    await expect(invitation).resolves.toMatchObject({ email: 'slow.smtp@contoso.com', mailed: true });
   });
 
   it('answers 400 for a bad address or role and refuses a second pending invitation to the same address', async () => {
