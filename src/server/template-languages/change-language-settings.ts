@@ -6,7 +6,7 @@ import { LANGUAGES, type Language } from '../../shared/domain/languages.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { organizationLanguages, templateVariants } from '../db/schema/index.js';
-import { badRequest, notFound } from '../http/app-error.js';
+import { badRequest, conflict, notFound } from '../http/app-error.js';
 import { sanitizeTemplate } from '../mail/index.js';
 import { findDefaultLanguage, getTemplateLanguages } from './language-settings.js';
 
@@ -15,7 +15,7 @@ const KIND_LABELS: Record<TemplateKind, string> = { reminder: 'reminder', after_
 /** 'German (Deutsch) reminder'. */
 const describeVariant = (kind: TemplateKind, language: Language) => `${LANGUAGES[language].name} ${KIND_LABELS[kind]}`;
 
-/** PUT /api/template-languages/default-language: audited when it changes. */
+/** PUT /api/template-languages/default-language: audited when it changes; refused while that language has a variant. */
 export async function setDefaultLanguage(
   db: Database,
   tenantId: string,
@@ -27,6 +27,13 @@ export async function setDefaultLanguage(
   await db.transaction(async (tx) => {
     const previous = await findDefaultLanguage(tx, tenantId);
     if (previous === defaultLanguage) return;
+    // The default language's wording is the main template; a variant of it would take precedence unseen and be beyond editing.
+    const [variant] = await tx
+      .select({ id: templateVariants.id })
+      .from(templateVariants)
+      .where(and(eq(templateVariants.tenantId, tenantId), eq(templateVariants.language, defaultLanguage)))
+      .limit(1);
+    if (variant) throw conflict(templateLanguageMessages.variantInNewDefault(LANGUAGES[defaultLanguage].name));
     const values = { defaultLanguage, updatedAt: now, updatedByUserId: actorUserId };
     await tx
       .insert(organizationLanguages)

@@ -53,6 +53,11 @@ describe('the template languages API', () => {
     const refused = await saveVariant(customer, 'reminder', 'fr', GERMAN);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(templateLanguageMessages.defaultLanguageVariant);
+    // Nor may a language with a variant become the default: the variant would hide the main template and be beyond editing.
+    const hidden = await harness.request(customer, 'PUT', '/api/template-languages/default-language', { defaultLanguage: 'de' });
+    expect(hidden.statusCode).toBe(409);
+    expect(hidden.json().message).toBe(templateLanguageMessages.variantInNewDefault('German (Deutsch)'));
+    expect(((await harness.request(customer, 'GET', '/api/template-languages')).json() as TemplateLanguages).defaultLanguage).toBe('fr');
 
     const removed = await harness.request(customer, 'DELETE', '/api/template-languages/variants/after_expiry/ja');
     expect(removed.statusCode, removed.body).toBe(200);

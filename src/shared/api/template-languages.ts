@@ -18,6 +18,9 @@ export const templateLanguageMessages = {
   variantNotFound: 'The organization has no variant of this template in this language',
   defaultLanguageVariant:
     "The default language's wording is the main template (the configuration's email template, the reminder policy's after-expiry wording): edit it there",
+  /** A variant in the language about to become the default would hide the main template, and could no longer be edited. */
+  variantInNewDefault: (language: string) =>
+    `This organization has its own ${language} wording. Copy it into the main template if you want to keep it, remove the ${language} variant, then make ${language} the default language.`,
 } as const;
 
 const languageSchema = z.string({ error: templateLanguageMessages.language }).refine(isLanguage, templateLanguageMessages.language) as z.ZodType<Language>;
