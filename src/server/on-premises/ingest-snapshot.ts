@@ -8,6 +8,8 @@ import {
   type BeginSnapshotAnswer,
   type BeginSnapshotBody,
   type CommitSnapshotAnswer,
+  connectorMessages,
+  MAX_CLOCK_AHEAD_MINUTES,
   MAX_USERS_PER_BATCH,
   type SnapshotBatchAnswer,
   type SnapshotBatchBody,
@@ -47,6 +49,8 @@ export async function beginSnapshot(
   now: Date,
 ): Promise<{ created: boolean; answer: BeginSnapshotAnswer }> {
   const answer = { snapshotId: body.snapshotId, maxUsersPerBatch: MAX_USERS_PER_BATCH };
+  // A snapshot from a host whose clock runs ahead would never go stale, and would shut out every correct one after it.
+  if (new Date(body.takenAt).getTime() > now.getTime() + MAX_CLOCK_AHEAD_MINUTES * 60_000) throw badRequest(connectorMessages.takenAtInFuture);
   return db.transaction(async (tx) => {
     const { tenantId } = connector;
     await lockOn(tx, tenantId, body.snapshotId);

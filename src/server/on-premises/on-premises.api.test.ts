@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectorMessages, FILETIME_NEVER, MAX_EXPANDED_BODY_BYTES, type AdUserRecord, type BeginSnapshotBody } from '../../shared/api/connector-snapshot.js';
+import { connectorMessages, FILETIME_NEVER, MAX_CLOCK_AHEAD_MINUTES, MAX_EXPANDED_BODY_BYTES, type AdUserRecord, type BeginSnapshotBody } from '../../shared/api/connector-snapshot.js';
 import type { PasswordExpirationsPage } from '../../shared/api/notifications.js';
 import type { OnPremisesOverview } from '../../shared/api/on-premises.js';
 import { filetimeToMs } from '../../shared/domain/on-premises-expiry.js';
@@ -367,6 +367,15 @@ describe('snapshot bodies', () => {
     expect(beyond.statusCode).toBe(400);
     const unknown = await connectorRequest(key, 'PUT', `/api/connector/v1/snapshots/${randomUUID()}/batches/0`, { users: [] });
     expect(unknown.statusCode).toBe(404);
+    // A host clock running ahead: such a snapshot would never go stale.
+    const ahead = await connectorRequest(
+      key,
+      'POST',
+      '/api/connector/v1/snapshots',
+      beginBody(corp, 1, 1, new Date(harness.graph.clock.now().getTime() + (MAX_CLOCK_AHEAD_MINUTES + 1) * 60_000)),
+    );
+    expect(ahead.statusCode).toBe(400);
+    expect((ahead.json() as { message: string }).message).toBe(connectorMessages.takenAtInFuture);
     expect(await snapshotRows(owner.tenantId)).toEqual({ snapshots: 1, records: 0 });
   });
 

@@ -30,6 +30,9 @@ export const FILETIME_NEVER = '9223372036854775807';
 /** @public For the connector (connector/). */
 export const INTERVAL_NEVER = '-9223372036854775808';
 
+/** How far ahead of Passwatch's clock a snapshot's takenAt may be: a host clock further ahead would keep the snapshot fresh forever. */
+export const MAX_CLOCK_AHEAD_MINUTES = 5;
+
 export const connectorMessages = {
   keyInvalid: 'Connector key is not valid or was revoked.',
   filetime: 'must be a decimal string from 0 to 9223372036854775807 (a FILETIME as AD stores it)',
@@ -39,6 +42,7 @@ export const connectorMessages = {
   snapshotId: 'must be a UUID',
   userCountVsBatches: `batchCount is too small for userCount: a batch holds at most ${MAX_USERS_PER_BATCH} users`,
   duplicateSid: 'users: the same objectSid appears twice',
+  takenAtInFuture: `takenAt is more than ${MAX_CLOCK_AHEAD_MINUTES} minutes ahead of Passwatch's clock: set the connector host's clock right (NTP) and send again`,
 } as const;
 
 const decimal = /^-?(0|[1-9][0-9]{0,18})$/;
