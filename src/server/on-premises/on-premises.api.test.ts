@@ -6,7 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectorMessages, FILETIME_NEVER, MAX_CLOCK_AHEAD_MINUTES, MAX_EXPANDED_BODY_BYTES, type AdUserRecord, type BeginSnapshotBody } from '../../shared/api/connector-snapshot.js';
+import {
+  connectorMessages,
+  FILETIME_NEVER,
+  MAX_CLOCK_AHEAD_MINUTES,
+  MAX_EXPANDED_BODY_BYTES,
+  type AdUserRecord,
+  type BeginSnapshotBody,
+} from '../../shared/api/connector-snapshot.js';
 import type { PasswordExpirationsPage } from '../../shared/api/notifications.js';
 import type { OnPremisesOverview } from '../../shared/api/on-premises.js';
 import { filetimeToMs } from '../../shared/domain/on-premises-expiry.js';
