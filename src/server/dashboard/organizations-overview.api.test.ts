@@ -39,7 +39,7 @@ describe('organizations overview', () => {
     const db = harness.database.db;
     const now = harness.graph.clock.now();
     const today = localDateOf(now, 'UTC');
-    const person = (id: string, expiryDate: string, lastNotifiedAt: Date | null = null) => ({
+    const person = (id: string, expiryDate: string, lastNotifiedAt: Date | null = null, lookAhead = false) => ({
       tenantId: owner.tenantId,
       graphUserId: id,
       userEmail: `${id}@contoso.com`,
@@ -47,6 +47,7 @@ describe('organizations overview', () => {
       expiryDate,
       expiryReason: 'domain_policy' as const,
       lastNotifiedAt,
+      lookAhead,
       checkedAt: now,
     });
     await db
@@ -55,7 +56,9 @@ describe('organizations overview', () => {
         person('soon', addDays(today, 3)),
         person('reminded', addDays(today, 2), now),
         person('gone', addDays(today, -4)),
-        person('later', addDays(today, 30)),
+        // Listed by the check only for the projections: beyond the first reminder, not expiring soon yet.
+        person('projected', addDays(today, 5), null, true),
+        person('later', addDays(today, 30), null, true),
       ]);
     await db
       .insert(automationRuns)
@@ -107,6 +110,9 @@ describe('organizations overview', () => {
         subscriptionStatus: 'none',
       }),
     ]);
+    // The same "Expiring soon" as the organization's own dashboard card.
+    const stats = await harness.app.inject({ method: 'GET', url: '/api/dashboard-stats', headers: owner.headers });
+    expect(stats.json().expiringSoon).toBe(2);
     expect((await harness.app.inject({ method: 'GET', url: '/api/organizations/overview' })).statusCode).toBe(401);
   });
 

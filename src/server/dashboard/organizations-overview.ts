@@ -2,7 +2,6 @@ import { and, asc, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import { FAILED_REMINDERS_DAYS, type OrganizationOverview } from '../../shared/api/organizations-overview.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
-import { addDays } from '../../shared/domain/local-date.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
 import { nextCheckAfter } from '../automation/index.js';
 import { effectiveStatus } from '../billing/index.js';
@@ -42,11 +41,10 @@ export async function organizationsOverview(deps: { db: Database; clock: Clock }
   if (organizations.length === 0) return [];
   const ids = organizations.map((organization) => organization.id);
 
-  // "Today" is each organization's own calendar day; the window its own days before expiration.
-  const windows = organizations.map((organization) => {
-    const today = localDateOf(now, organization.configuration?.timeZone ?? DEFAULT_TIME_ZONE);
-    return { id: organization.id, today, windowEnd: addDays(today, organization.configuration?.daysBeforeExpiration ?? 0) };
-  });
+  // "Today" is each organization's own calendar day. Expiring soon is the dashboard card's definition
+  // (src/shared/domain/expiring-soon.ts): the users table's rows from today on, not those the check
+  // listed only for the projections.
+  const days = organizations.map((organization) => ({ id: organization.id, today: localDateOf(now, organization.configuration?.timeZone ?? DEFAULT_TIME_ZONE) }));
   const [lastChecks, expiries, failures] = await Promise.all([
     db
       .select({ tenantId: automationRuns.tenantId, at: max(automationRuns.finishedAt) })
@@ -55,11 +53,10 @@ export async function organizationsOverview(deps: { db: Database; clock: Clock }
       .groupBy(automationRuns.tenantId),
     db.execute<{ tenant_id: string; expiring_soon: number; expired: number; never_reminded: number }>(sql`
       select w.tenant_id,
-        count(*) filter (where p.expiry_date between w.today and w.window_end)::int as expiring_soon,
+        count(*) filter (where p.expiry_date >= w.today and not p.look_ahead)::int as expiring_soon,
         count(*) filter (where p.expiry_date < w.today)::int as expired,
-        count(*) filter (where p.expiry_date <= w.window_end and p.last_notified_at is null)::int as never_reminded
-      from unnest(${sql.param(windows.map((window) => window.id))}::uuid[], ${sql.param(windows.map((window) => window.today))}::date[], ${sql.param(windows.map((window) => window.windowEnd))}::date[])
-        as w(tenant_id, today, window_end)
+        count(*) filter (where not p.look_ahead and p.last_notified_at is null)::int as never_reminded
+      from unnest(${sql.param(days.map((day) => day.id))}::uuid[], ${sql.param(days.map((day) => day.today))}::date[]) as w(tenant_id, today)
       join password_expirations p on p.tenant_id = w.tenant_id
       group by w.tenant_id`),
     db
