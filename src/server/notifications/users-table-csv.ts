@@ -27,7 +27,7 @@ export async function usersTableCsv(
     record.userEmail,
     record.daysUntilExpiry === null ? 'No date' : expiryBadge(record.daysUntilExpiry).text,
     record.passwordExpiryDate ? formatDateUs(record.passwordExpiryDate, timeZone) : '',
-    expiryReasonLabel(record.expiryReason, record.validityDays),
+    expiryReasonLabel(record.expiryReason, record.validityDays, record.expirySource),
     record.lastNotified ?? 'Never',
     record.latestReminder?.state ?? '',
     rowStatus(record),

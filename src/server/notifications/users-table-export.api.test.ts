@@ -105,6 +105,28 @@ describe('GET /api/password-expirations/export', () => {
     ]);
   });
 
+  it("names the PSO a synced user's date comes from, as the table does", async () => {
+    const owner = await organizationOwner(harness);
+    const expiresAt = new Date(harness.graph.clock.now().getTime() + 4 * DAY_MS);
+    await upsertExpirationRecords(harness.database.db, [
+      {
+        tenantId: owner.tenantId,
+        graphUserId: 'synced-1',
+        userEmail: 'dave@contoso.com',
+        userDisplayName: 'Dave Synced',
+        mailAddress: 'dave@contoso.com',
+        passwordExpiresAt: expiresAt,
+        expiryDate: localDateOf(expiresAt, DEFAULT_TIME_ZONE),
+        expiryReason: 'on_premises_pso' as const,
+        expirySource: 'Executive PSO',
+        validityDays: 7,
+        checkedAt: new Date(),
+      },
+    ]);
+    const [, row] = rowsOf((await exportCsv(owner, '?filter=all')).body);
+    expect(row![4]).toBe('On-premises PSO "Executive PSO" (7 days)');
+  });
+
   it("refuses an unknown filter, and another organization's users", async () => {
     const owner = await organizationOwner(harness);
     const stranger = await organizationOwner(harness, { firstName: 'Eve', lastName: 'Outsider' });
