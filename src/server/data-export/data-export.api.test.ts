@@ -45,6 +45,18 @@ async function exportOf(customer: Customer) {
   return unzipSync(new Uint8Array(response.rawPayload));
 }
 
+/** The harness's database, counting the reads the export starts (not the harness's own background work). */
+function countingReads() {
+  const counter = { reads: 0 };
+  const db = new Proxy(harness.database.db, {
+    get(target, property, receiver) {
+      if (property === 'select') counter.reads += 1;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  return { db, counter };
+}
+
 describe('GET /api/organization/export', () => {
   it("gives the owner the organization's configuration, users table, send ledger and audit log, and nothing of another's", async () => {
     const files = await exportOf(first);
@@ -106,5 +118,22 @@ describe('GET /api/organization/export', () => {
     const rows = csvRows(files['users.csv']);
     expect(rows).toHaveLength(users.length);
     expect(new Set(rows).size).toBe(users.length);
+  });
+
+  it('stops reading when the client goes away', async () => {
+    const whole = countingReads();
+    for await (const _ of exportArchive(whole.db, first.tenantId, { configured: true }, 1));
+
+    const aborted = countingReads();
+    const archive = exportArchive(aborted.db, first.tenantId, { configured: true }, 1);
+    await new Promise<void>((resolve) => archive.once('data', () => resolve()));
+    archive.destroy();
+    // Until the reading has settled: no read for a while.
+    let seen = -1;
+    while (seen !== aborted.counter.reads) {
+      seen = aborted.counter.reads;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(aborted.counter.reads).toBeLessThan(whole.counter.reads / 2);
   });
 });

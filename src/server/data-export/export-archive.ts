@@ -110,7 +110,19 @@ export function exportArchive(db: Database, tenantId: string, configuration: unk
     out.write(chunk);
     if (final) out.end();
   });
-  const drained = () => (out.writableNeedDrain ? new Promise<void>((resolve) => out.once('drain', () => resolve())) : Promise.resolve());
+  // A client that goes away destroys the stream: no 'drain' ever comes, so closing ends the wait too, and the reading stops.
+  const drained = () =>
+    out.writableNeedDrain && !out.destroyed
+      ? new Promise<void>((resolve) => {
+          const done = () => {
+            out.off('drain', done);
+            out.off('close', done);
+            resolve();
+          };
+          out.on('drain', done);
+          out.on('close', done);
+        })
+      : Promise.resolve();
 
   async function addCsv<Row>(table: CsvTable<Row>): Promise<void> {
     const file = new ZipDeflate(table.file, { level: 6 });
@@ -119,6 +131,7 @@ export function exportArchive(db: Database, tenantId: string, configuration: unk
     file.push(strToU8(`\uFEFF${csvLine(table.columns.map(([header]) => header))}`));
     let after: Row | null = null;
     for (;;) {
+      if (out.destroyed) return;
       const rows = await table.page(db, tenantId, after, pageRows);
       if (rows.length > 0) file.push(strToU8(rows.map((row) => csvLine(table.columns.map(([, value]) => value(row)))).join('')));
       await drained();
@@ -135,7 +148,7 @@ export function exportArchive(db: Database, tenantId: string, configuration: unk
     await addCsv(usersTable);
     await addCsv(ledgerTable);
     await addCsv(auditTable);
-    zip.end();
+    if (!out.destroyed) zip.end();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
 }
