@@ -88,7 +88,8 @@ export async function sendJson(
       });
       if (response.ok) return await response.json();
       const message = await errorMessage(response);
-      if (response.status !== 429 && response.status < 500) throw refusal(response.status, message, what);
+      // 408: the server's deadline cut a slow upload short; it is worth sending again, like 429 and 5xx.
+      if (response.status !== 408 && response.status !== 429 && response.status < 500) throw refusal(response.status, message, what);
       lastFailure = `${response.status}: ${message}`;
       const retryAfter = retryAfterMs(response.headers.get('retry-after'), Date.now());
       if (retryAfter !== undefined) waitMs = Math.min(retryAfter, policy.maxRetryAfterMs);

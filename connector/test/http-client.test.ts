@@ -64,8 +64,8 @@ describe('sendJson', () => {
     expect(received[0]!.body).toEqual({ big: '134402407392244581' });
   });
 
-  it('retries 5xx and a dropped connection with growing backoff, then succeeds with the same body', async () => {
-    const { url, received } = await serve([{ status: 503, body: { message: 'busy' } }, 'hang-up', { status: 502 }, { status: 200, body: { received: 2 } }]);
+  it('retries 5xx, a request timeout (408) and a dropped connection with growing backoff, then succeeds with the same body', async () => {
+    const { url, received } = await serve([{ status: 503, body: { message: 'busy' } }, 'hang-up', { status: 408 }, { status: 200, body: { received: 2 } }]);
     const { policy, waits } = recordingPolicy();
     const answer = await sendJson({ url, key: KEY }, 'PUT', '/api/connector/v1/snapshots/s/batches/0', { users: [1, 2] }, 'batch 0', policy);
     expect(answer).toEqual({ received: 2 });
