@@ -1,4 +1,4 @@
-// Anonymous deep JSON against the event loop (issue 18): the app built as in production on a
+// Anonymous deep JSON against the event loop: the app built as in production on a
 // loopback port, 8 parallel anonymous POST /api/tenants of 500,000 nested `[` (about 500 KB each),
 // while a worker thread, with its own event loop, times GET /api/health every 5 ms. The figure is
 // the slowest health answer during the burst; the target is under 100 ms (it was 3.1 s before the

@@ -1,4 +1,4 @@
-// The header badge's verdict, kept true (docs/product.md §Connection badge): the stored outcome of
+// The header badge's verdict, kept true (docs/product.md §Screens and routes, Dashboard header): the stored outcome of
 // the last real call to the tenant, re-verified when it is older than CONNECTION_STALE_MS, since a
 // change in Entra (consent removed, secret revoked, a permission withdrawn) reaches Passwatch only
 // through a call. Verifying asks Entra for a fresh token (an expired secret or a removed consent

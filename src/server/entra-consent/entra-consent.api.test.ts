@@ -280,7 +280,7 @@ describe('GET /api/entra/consent-callback', () => {
   });
 });
 
-describe('directory takeover (issue 18)', () => {
+describe('directory takeover through the consent callback', () => {
   /** Contoso consented once through an organization that is gone now: its consent is still in Entra. */
   async function contosoConsentedByAFormerCustomer(): Promise<void> {
     const former = await organizationOwner(harness);

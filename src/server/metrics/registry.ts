@@ -72,7 +72,7 @@ export function recordCheckStartDelay(seconds: number): void {
   checkStartDelay.observe(Math.max(0, seconds));
 }
 
-/** The send ledger's delivery states a mail enters (docs/domain.md §Delivery states). */
+/** The send ledger's delivery states a mail enters (docs/product.md §States, Delivery states). */
 export type LedgerState = 'queued' | 'sent' | 'failed' | 'deferred';
 
 const ledgerTransitions = new Counter({

@@ -1,5 +1,5 @@
 // "Expiring soon", one definition for the stat card, the users table's filter and the check's
-// message (docs/product.md §Expiring soon): the password's expiry day lies from today through the
+// message (docs/product.md §Screens and routes, Stat cards): the password's expiry day lies from today through the
 // last day today's check reminds for, that is the reminder policy's first reminder (or the
 // reminder window) ahead of the last day the check covers (under `weekdays`, Friday's covers the
 // weekend). Those are the users a reminder can still reach; later expiries are not "soon" yet.

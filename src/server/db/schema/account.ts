@@ -3,7 +3,7 @@ import { users } from './identity.js';
 
 /**
  * A user's four notification toggles from Account Settings; no row means the defaults. Security
- * alerts left null follow the member's role: on, except for viewers (docs/product.md §Account mail).
+ * alerts left null follow the member's role: on, except for viewers (docs/product.md §Departures from the original spec, the notification toggles).
  */
 export const notificationPreferences = pgTable('notification_preferences', {
   userId: uuid('user_id')

@@ -26,7 +26,7 @@ export interface ConfigurationTabProps {
 }
 
 /**
- * The Configuration tab: sections a person can jump between (docs/product.md §Configuration tab).
+ * The Configuration tab: sections a person can jump between (docs/product.md §Screens and routes, Configuration).
  * The first ones are the configuration form, saved together by the bar at its foot.
  */
 export function ConfigurationTab({ actions, microsoftConnection, notice, templateLanguages, sections = [] }: ConfigurationTabProps) {
