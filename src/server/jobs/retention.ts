@@ -64,7 +64,7 @@ export async function deleteOldRecords(deps: RetentionDeps): Promise<RetentionCo
   return counts;
 }
 
-/** Deletes the rows matching `where`, `batch` at a time, oldest first by the table's retention index, until none is left. */
+/** Deletes the rows matching `where`, `batch` at a time (found through the table's retention index), until none is left. */
 async function deleteInBatches(db: Database, table: SQL, where: SQL, batch: number): Promise<number> {
   let total = 0;
   for (;;) {
