@@ -58,6 +58,32 @@ function anotherSender(channel: string | null = smtpUrl): AccountMailSender {
   });
 }
 
+type Transaction = Parameters<Parameters<DatabaseHandle['db']['transaction']>[0]>[0];
+
+/** Runs `work` in a transaction on the other pool and keeps it open (holding its row locks) until `commit`. */
+async function heldTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<{ result: T; commit: () => Promise<void> }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let done!: (result: T) => void;
+  const worked = new Promise<T>((resolve) => {
+    done = resolve;
+  });
+  const transaction = other.db.transaction(async (tx) => {
+    done(await work(tx));
+    await released;
+  });
+  const result = await Promise.race([worked, transaction.then(() => Promise.reject(new Error('the transaction ended before its work')))]);
+  return {
+    result,
+    commit: async () => {
+      release();
+      await transaction;
+    },
+  };
+}
+
 /** Every message the sink got, parsed, taken out of the sink. */
 async function takeMail(): Promise<(Email & { envelopeTo: string[] })[]> {
   const received = sink.received.splice(0, sink.received.length);
@@ -142,29 +168,12 @@ describe('the configuration changed alert', () => {
     await save(ada);
     clock().advance(QUARTER_HOUR_MS);
     // A save's transaction has appended to the window and not committed yet.
-    let commit!: () => void;
-    const committed = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    let appended!: () => void;
-    const isAppended = new Promise<void>((resolve) => {
-      appended = resolve;
-    });
-    const saving = other.db.transaction(async (tx) => {
-      await alertConfigurationChanged(
-        tx,
-        ada.tenantId,
-        { actor: 'Grace Hopper', changes: [{ setting: 'check time', from: '08:00', to: '07:00' }] },
-        clock().now(),
-      );
-      appended();
-      await committed;
-    });
-    await isAppended;
+    const saving = await heldTransaction((tx) =>
+      alertConfigurationChanged(tx, ada.tenantId, { actor: 'Grace Hopper', changes: [{ setting: 'check time', from: '08:00', to: '07:00' }] }, clock().now()),
+    );
     // The sender skips the window the save holds, rather than mailing it without the save.
     expect(await sendDue()).toBe(0);
-    commit();
-    await saving;
+    await saving.commit();
     expect(await sendDue()).toBe(1);
     const [alert] = await takeMail();
     expect(alert!.text).toContain('- Configuration: created (by Ada Lovelace');
@@ -176,24 +185,17 @@ describe('the configuration changed alert', () => {
     await save(ada);
     clock().advance(QUARTER_HOUR_MS);
     // An instance is flushing: it has taken the window and not committed yet.
-    let commit!: () => void;
-    const committed = new Promise<void>((resolve) => {
-      commit = resolve;
-    });
-    let taken!: (windows: number) => void;
-    const isTaken = new Promise<number>((resolve) => {
-      taken = resolve;
-    });
-    const flushing = other.db.transaction(async (tx) => {
-      taken((await flushDueWindows(tx, clock().now(), QUARTER_HOUR_MS, 20)).windows);
-      await committed;
-    });
-    expect(await isTaken).toBeGreaterThanOrEqual(1);
+    const flushing = await heldTransaction((tx) => flushDueWindows(tx, clock().now(), QUARTER_HOUR_MS, 20));
+    expect(flushing.result.windows).toBeGreaterThanOrEqual(1);
     const saving = save(ada, { checkTime: '06:00' });
     // The save waits for the window the flush holds.
-    await expect.poll(async () => (await other.pool.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`)).rows[0].n).toBe(1);
-    commit();
-    await flushing;
+    await expect
+      .poll(
+        async () =>
+          (await other.pool.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0].n,
+      )
+      .toBe(1);
+    await flushing.commit();
     await saving;
     expect(await sendDue()).toBe(1);
     const [first] = await takeMail();
