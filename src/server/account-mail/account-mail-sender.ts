@@ -98,8 +98,11 @@ export class AccountMailSender {
       if (dropped > 0) this.deps.log.info({ dropped }, 'account mail is off (SMTP_URL not set): queued mail dropped');
       return 0;
     }
-    // Configuration alerts whose quarter hour has passed become mail first, sent in this pass.
-    await flushConfigurationAlerts(db, now, this.deps.settings.configurationAlertWindowMs);
+    // Configuration alerts whose quarter hour has passed become mail first, sent in this pass. A
+    // failure leaves the windows for the next pass and must not hold up the rest of the outbox.
+    await flushConfigurationAlerts(db, now, this.deps.settings.configurationAlertWindowMs).catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'account mail: configuration alerts not queued'),
+    );
     let sent = 0;
     for (;;) {
       const batch = await claimDueMail(db, now, this.deps.settings.leaseMs, BATCH);

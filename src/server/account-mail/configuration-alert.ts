@@ -13,8 +13,9 @@ const FLUSH_BATCH = 20;
 
 /**
  * Records a save of the configuration (`changes` null: it created it) in the transaction of the
- * save: the first one after the previous alert opens a window, the others join it. The upsert locks the window row until the save commits, so the sender either mails the
- * window before this save (which then opens the next window) or after it, with this save.
+ * save: the first one after the previous alert opens a window, the others join it. The upsert
+ * locks the window row until the save commits, so the sender either mails the window before this
+ * save (which then opens the next window) or after it, with this save.
  */
 export async function alertConfigurationChanged(
   tx: Pick<Database, 'insert'>,
@@ -34,10 +35,9 @@ export async function alertConfigurationChanged(
 
 /**
  * Queues the alert of every window opened `windowMs` or longer before `now` (the quarter hour),
- * each in the transaction that deletes its window:
- * windows are taken with SKIP LOCKED, so instances flushing at once take different ones, and a
- * window a save is still writing to waits for the next pass (with that save in it). Answers how
- * many mails were queued.
+ * each in the transaction that deletes its window. Windows are taken with SKIP LOCKED, so
+ * instances flushing at once take different ones, and a window a save is still writing to waits
+ * for the next pass (with that save in it). Answers how many mails were queued.
  */
 export async function flushConfigurationAlerts(db: Database, now: Date, windowMs: number): Promise<number> {
   let queued = 0;
