@@ -15,6 +15,7 @@ UPDATE "account_mail_outbox" SET "payload" = jsonb_build_object(
   'organization', "payload" ->> 'organization',
   'from', to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'),
   'to', to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI "UTC"'),
+  'collectedFor', '15 minutes',
   'lines', jsonb_build_array(jsonb_build_object(
     'what', 'configuration',
     'change', coalesce("payload" ->> 'changes', 'created'),

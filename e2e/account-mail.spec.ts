@@ -49,6 +49,7 @@ test('a security alert reaches the SMTP sink once the admin turns Security Alert
   await expectOnSinkPage(page, email, 'Check time: 08:00 → 09:30 (by Alex Alert, at ');
   const alert = page.getByRole('article').filter({ hasText: email }).filter({ hasText: 'Check time: 08:00 → 09:30' });
   await expect(alert).toContainText(`Security alert: ${organization}'s configuration was changed`);
+  await expect(alert).toContainText('Changes are collected for 3 seconds after the first one and told in one alert.');
 
   // The weekly report goes out on Mondays from 08:00; demo mode sends it on request.
   await page.goto('/account');

@@ -134,7 +134,7 @@ describe('the configuration changed alert', () => {
       `- Days before expiration: 7 → 10 (by Ada Lovelace, at ${minute(t0 + 130_000)} UTC)`,
       `- Automation: enabled → disabled (by Ada Lovelace, at ${minute(t0 + 175_000)} UTC)`,
     ]);
-    expect(alert!.text).toContain('Changes are collected for a quarter hour after the first one and told in one alert.');
+    expect(alert!.text).toContain('Changes are collected for 15 minutes after the first one and told in one alert.');
     expect(alert!.html).toContain('<li>Check time: 08:00 → 09:30 (by Ada Lovelace, 3 saves, the last at');
     expect(await sendDue()).toBe(0);
 
@@ -243,5 +243,6 @@ describe('the configuration changed alert', () => {
     expect(alert!.text).toContain(
       '- Configuration: check time (08:00 → 09:30); automation (enabled → disabled) (by Ada Lovelace, Grace Hopper, 2 saves, the last at 2025-03-10 14:31 UTC)',
     );
+    expect(alert!.text).toContain('Changes are collected for 15 minutes after the first one');
   });
 });

@@ -67,9 +67,22 @@ export async function flushDueWindows(
   for (const window of taken) {
     const summary = summarizeConfigurationSaves(window.changes as unknown as ConfigurationSave[]);
     // Members and their toggles are read now, at the end of the window.
-    queued += await queueForMembers(tx, window.tenantId, `configuration-changed:${window.id}`, { type: 'configuration_changed', ...summary }, now);
+    queued += await queueForMembers(
+      tx,
+      window.tenantId,
+      `configuration-changed:${window.id}`,
+      { type: 'configuration_changed', ...summary, collectedFor: durationText(windowMs) },
+      now,
+    );
   }
   return { windows: taken.length, queued };
+}
+
+/** '15 minutes', '90 seconds': the window's length as the mail says it. */
+function durationText(ms: number): string {
+  const seconds = Math.round(ms / 1_000);
+  if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
 /** Without an SMTP server no alert will go out: open windows are dropped with the queued mail. */

@@ -29,7 +29,15 @@ export interface ConfigurationChangeLine {
 
 /** What each account mail says, stored with the outbox row and rendered when it is sent. */
 export type AccountMailPayload =
-  | { type: 'configuration_changed'; organization: string; from: string; to: string; lines: ConfigurationChangeLine[] }
+  | {
+      type: 'configuration_changed';
+      organization: string;
+      from: string;
+      to: string;
+      lines: ConfigurationChangeLine[];
+      /** How long changes were collected into this alert: '15 minutes'. */
+      collectedFor: string;
+    }
   | { type: 'connection_failing'; organization: string; failures: number; message: string }
   | { type: 'permission_removed'; organization: string; permissions: string[] }
   | { type: 'connector_silent'; organization: string; domain: string; since: string }

@@ -60,7 +60,7 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
             items: payload.lines.map(configurationLine),
             empty: '',
           },
-          { paragraph: 'Changes are collected for a quarter hour after the first one and told in one alert.' },
+          { paragraph: `Changes are collected for ${payload.collectedFor} after the first one and told in one alert.` },
           { paragraph: 'If this was not expected, check the Configuration tab and the audit log, and replace the client secret in Entra.' },
           dashboard,
         ],
