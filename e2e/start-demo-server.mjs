@@ -24,6 +24,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/mai
     DEMO_IDENTITY_PORT: process.env.E2E_IDENTITY_PORT ?? '3101',
     DEMO_GRAPH_PORT: process.env.E2E_GRAPH_PORT ?? '3102',
     MAIL_RATE_PER_MINUTE: '600',
+    // Configuration alerts wait for their window to end: seconds here, not the default quarter hour.
+    CONFIGURATION_ALERT_WINDOW_SECONDS: '3',
     DEMO_PAYPAL_PORT: process.env.E2E_PAYPAL_PORT ?? '3103',
     ADMIN_EMAILS: process.env.E2E_ADMIN_EMAILS ?? 'operator@passwatch.test',
   },

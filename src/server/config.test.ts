@@ -83,10 +83,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SECRETS_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/32 random bytes/);
   });
 
+  it('collects configuration changes into one security alert for CONFIGURATION_ALERT_WINDOW_SECONDS, a quarter hour unless set', () => {
+    expect(loadConfig({ CONFIGURATION_ALERT_WINDOW_SECONDS: '5' }).accountMail.configurationAlertWindowMs).toBe(5_000);
+    for (const [value, message] of [
+      ['0', 'at least 1 second'],
+      ['1.5', 'a whole number of seconds'],
+      ['soon', 'a number of seconds'],
+      ['86401', 'at most 86400 seconds'],
+    ]) {
+      expect(() => loadConfig({ CONFIGURATION_ALERT_WINDOW_SECONDS: value })).toThrow(`CONFIGURATION_ALERT_WINDOW_SECONDS: must be ${message}`);
+    }
+  });
+
   it('sends account mail through an smtp:// or smtps:// SMTP_URL only from a MAIL_FROM the operator names', () => {
-    expect(loadConfig({}).accountMail).toEqual({ smtpUrl: undefined, from: 'Passwatch <account-mail@passwatch.invalid>' });
+    expect(loadConfig({}).accountMail).toEqual({ smtpUrl: undefined, from: 'Passwatch <account-mail@passwatch.invalid>', configurationAlertWindowMs: 900_000 });
     const configured = loadConfig({ SMTP_URL: 'smtps://mailer:secret@smtp.example.com:465', MAIL_FROM: 'Passwatch <alerts@example.com>' });
-    expect(configured.accountMail).toEqual({ smtpUrl: 'smtps://mailer:secret@smtp.example.com:465', from: 'Passwatch <alerts@example.com>' });
+    expect(configured.accountMail).toEqual({
+      smtpUrl: 'smtps://mailer:secret@smtp.example.com:465',
+      from: 'Passwatch <alerts@example.com>',
+      configurationAlertWindowMs: 900_000,
+    });
     expect(loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587', MAIL_FROM: 'alerts@example.com' }).accountMail.from).toBe('alerts@example.com');
     expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com:587' })).toThrow(/MAIL_FROM: is required when SMTP_URL is set/);
     expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.com', MAIL_FROM: 'alerts@example.com' })).toThrow(

@@ -148,6 +148,12 @@ const environmentSchema = z
 
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)' }).optional(),
     MAIL_FROM: mailbox.optional(),
+    CONFIGURATION_ALERT_WINDOW_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int({ error: 'must be a whole number of seconds' })
+      .min(1, { error: 'must be at least 1 second' })
+      .max(24 * 3_600, { error: 'must be at most 86400 seconds (a day)' })
+      .default(15 * 60),
 
     ADMIN_EMAILS: emailList.default([]),
     ADMIN_SUBJECTS: subjectList.default([]),
@@ -347,7 +353,12 @@ export interface AppConfig {
    * The product's own mail (alerts, reports, announcements) by SMTP. `url` unset: off, except in
    * demo mode, where an in-process SMTP sink stands in. The URL may carry a password: never logged.
    */
-  accountMail: { smtpUrl: string | undefined; from: string };
+  accountMail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** Configuration changes collected, from the first, into one security alert (docs/product.md §Account mail). */
+    configurationAlertWindowMs: number;
+  };
   /** Operator admins by an address their provider verified at sign-in. */
   adminEmails: string[];
   /** Operator admins by issuer + subject, whatever their address. */
@@ -439,7 +450,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       demoPort: env.DEMO_PAYPAL_PORT,
     },
     supportEmail: env.SUPPORT_EMAIL,
-    accountMail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEMO_MAIL_FROM },
+    accountMail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEMO_MAIL_FROM, configurationAlertWindowMs: env.CONFIGURATION_ALERT_WINDOW_SECONDS * 1_000 },
     adminEmails: env.ADMIN_EMAILS,
     adminSubjects: env.ADMIN_SUBJECTS,
     session: {

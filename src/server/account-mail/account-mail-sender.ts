@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { backoffDelayMs, type BackoffSettings } from '../integrations/backoff.js';
+import { dropConfigurationAlerts, flushConfigurationAlerts } from './configuration-alert.js';
 import { claimDueMail, dropQueuedMail, failStaleSends, markNotSent, markSent } from './outbox.js';
 import type { AccountMailPayload } from './payloads.js';
 import { renderAccountMail } from './render-account-mail.js';
@@ -17,6 +18,8 @@ export interface AccountMailSettings {
   leaseMs: number;
   /** How often the queue is looked at when nothing asked. */
   sweepIntervalMs: number;
+  /** How long configuration changes are collected, from the first, into one security alert. */
+  configurationAlertWindowMs: number;
 }
 
 export const DEFAULT_ACCOUNT_MAIL_SETTINGS: AccountMailSettings = {
@@ -24,6 +27,7 @@ export const DEFAULT_ACCOUNT_MAIL_SETTINGS: AccountMailSettings = {
   backoff: { baseDelayMs: 30_000, maxBackoffMs: 3_600_000, random: Math.random },
   leaseMs: 120_000,
   sweepIntervalMs: 5_000,
+  configurationAlertWindowMs: 15 * 60_000,
 };
 
 const BATCH = 20;
@@ -85,15 +89,20 @@ export class AccountMailSender {
     this.deps.channel?.close();
   }
 
-  /** One pass over the mail due at `now`; answers how many were sent. */
+  /** One pass over the mail due at `now` (configuration alerts due by then included); answers how many were sent. */
   async sendDue(now = this.deps.clock()): Promise<number> {
     const { db } = this.deps;
     await failStaleSends(db, now);
     if (!this.deps.channel) {
-      const dropped = await dropQueuedMail(db);
+      const dropped = (await dropQueuedMail(db)) + (await dropConfigurationAlerts(db));
       if (dropped > 0) this.deps.log.info({ dropped }, 'account mail is off (SMTP_URL not set): queued mail dropped');
       return 0;
     }
+    // Configuration alerts whose quarter hour has passed become mail first, sent in this pass. A
+    // failure leaves the windows for the next pass and must not hold up the rest of the outbox.
+    await flushConfigurationAlerts(db, now, this.deps.settings.configurationAlertWindowMs).catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'account mail: configuration alerts not queued'),
+    );
     let sent = 0;
     for (;;) {
       const batch = await claimDueMail(db, now, this.deps.settings.leaseMs, BATCH);

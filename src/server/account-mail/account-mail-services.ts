@@ -36,7 +36,7 @@ export function createAccountMailServices(input: {
     log: input.log.child({ module: 'account-mail' }),
     appUrl: input.config.appUrl,
     channel,
-    settings: { ...DEFAULT_ACCOUNT_MAIL_SETTINGS, ...input.settings },
+    settings: { ...DEFAULT_ACCOUNT_MAIL_SETTINGS, configurationAlertWindowMs: input.config.accountMail.configurationAlertWindowMs, ...input.settings },
   });
   return {
     db: input.db,

@@ -1,53 +1,13 @@
 // Mail about events in an organization, queued in the transaction that records the event: the
 // mail exists exactly when the event does. Called from the modules where the events happen.
-import { randomUUID } from 'node:crypto';
-import { and, eq, gt, like, max, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { accountMailOutbox, connectionFailureStreaks } from '../db/schema/index.js';
+import { connectionFailureStreaks } from '../db/schema/index.js';
 import { queueForMembers, type OutboxWriter } from './outbox.js';
 
 /** A readable instant for mail: '2026-11-24 08:00 UTC'. */
 export function mailTime(instant: Date): string {
   return `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** Configuration changes are told at most once per quarter hour (docs/product.md §Account mail). */
-const CONFIGURATION_ALERT_INTERVAL_MS = 15 * 60_000;
-
-/**
- * Security alert: the configuration was created or changed (credentials included). `changes` null:
- * created. A change after a quiet quarter hour is told at once (an unexpected change must not
- * wait); first-time setup then saves many times in a few minutes (every group auto-saves), so the
- * changes that follow join one alert, sent a quarter hour after the previous one and listing every
- * change and who made it.
- */
-export async function alertConfigurationChanged(
-  tx: OutboxWriter & Pick<Database, 'update'>,
-  tenantId: string,
-  change: { actor: string; changes: string | null },
-  at: Date,
-): Promise<void> {
-  const event = `configuration-changed:${tenantId}:`;
-  const ofThisOrganization = and(eq(accountMailOutbox.tenantId, tenantId), like(accountMailOutbox.dedupeKey, `${event}%`));
-  const described = change.changes ?? 'created the configuration';
-  const joined = await tx
-    .update(accountMailOutbox)
-    .set({
-      payload: sql`${accountMailOutbox.payload} || jsonb_build_object(
-        'changes', concat_ws('; ', coalesce(${accountMailOutbox.payload} ->> 'changes', 'created the configuration'), ${described}::text),
-        'actor', case when position(${change.actor}::text in ${accountMailOutbox.payload} ->> 'actor') > 0
-          then ${accountMailOutbox.payload} ->> 'actor' else concat_ws(', ', ${accountMailOutbox.payload} ->> 'actor', ${change.actor}::text) end)`,
-    })
-    .where(and(ofThisOrganization, eq(accountMailOutbox.state, 'queued'), gt(accountMailOutbox.nextAttemptAt, at)))
-    .returning({ id: accountMailOutbox.id });
-  if (joined.length > 0) return;
-  const [previous] = await tx
-    .select({ due: max(accountMailOutbox.nextAttemptAt) })
-    .from(accountMailOutbox)
-    .where(ofThisOrganization);
-  const nextAllowed = previous?.due ? previous.due.getTime() + CONFIGURATION_ALERT_INTERVAL_MS : 0;
-  const sendAt = new Date(Math.max(at.getTime(), nextAllowed));
-  await queueForMembers(tx, tenantId, `${event}${randomUUID()}`, { type: 'configuration_changed', ...change }, at, sendAt);
 }
 
 export interface RecordedConnectionOutcome {

@@ -5,7 +5,9 @@
 export { registerAccountMailJobs } from './account-mail-jobs.js';
 export type { AccountMailSettings } from './account-mail-sender.js';
 export { type AccountMailServices, createAccountMailServices, runAccountMailTick } from './account-mail-services.js';
-export { alertConfigurationChanged, alertConnectionOutcome, alertConnectorSilent, notifyCheckFailed, notifyMailCarriedOver } from './event-mail.js';
+export { alertConfigurationChanged } from './configuration-alert.js';
+export { alertConnectionOutcome, alertConnectorSilent, notifyCheckFailed, notifyMailCarriedOver } from './event-mail.js';
 export { type InvitationMail, renderInvitationMail } from './invitation-mail.js';
 export { registerAccountMailRoutes } from './routes.js';
+export type { SettingChange } from './payloads.js';
 export { smtpFailure } from './smtp-channel.js';

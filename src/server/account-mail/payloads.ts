@@ -8,9 +8,36 @@ export interface ListedUser {
   expiryDate: string;
 }
 
+/**
+ * One setting changed by a save, as the configuration module tells it (labels and values already
+ * readable): a value from one state to another, a set of ids added and removed, or an action.
+ */
+export type SettingChange =
+  | { setting: string; from: string; to: string }
+  | { setting: string; added: string[]; removed: string[] }
+  | { setting: string; action: string };
+
+/** One line of a configuration alert: a setting's net change over the quarter hour, who saved it and how often. */
+export interface ConfigurationChangeLine {
+  what: string;
+  change: string;
+  by: string[];
+  saves: number;
+  /** The last save of it, as mailTime writes it. */
+  lastAt: string;
+}
+
 /** What each account mail says, stored with the outbox row and rendered when it is sent. */
 export type AccountMailPayload =
-  | { type: 'configuration_changed'; organization: string; actor: string; changes: string | null }
+  | {
+      type: 'configuration_changed';
+      organization: string;
+      from: string;
+      to: string;
+      lines: ConfigurationChangeLine[];
+      /** How long changes were collected into this alert: '15 minutes'. */
+      collectedFor: string;
+    }
   | { type: 'connection_failing'; organization: string; failures: number; message: string }
   | { type: 'permission_removed'; organization: string; permissions: string[] }
   | { type: 'connector_silent'; organization: string; domain: string; since: string }

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../shared/domain/escape-html.js';
-import type { AccountMailPayload, ListedUser } from './payloads.js';
+import type { AccountMailPayload, ConfigurationChangeLine, ListedUser } from './payloads.js';
 
 export interface RenderedMail {
   subject: string;
@@ -38,6 +38,12 @@ const people = (users: readonly ListedUser[], total: number) => [
   ...(total > users.length ? [`and ${plural(total - users.length, 'other', 'others')}`] : []),
 ];
 
+/** 'Check time: 08:00 → 10:00 (by Ada Lovelace, 3 saves, the last at 2026-11-24 08:03 UTC)' */
+function configurationLine(line: ConfigurationChangeLine): string {
+  const when = line.saves > 1 ? `${plural(line.saves, 'save', 'saves')}, the last at ${line.lastAt}` : `at ${line.lastAt}`;
+  return `${line.what.charAt(0).toUpperCase()}${line.what.slice(1)}: ${line.change} (by ${line.by.join(', ')}, ${when})`;
+}
+
 function contentOf(payload: AccountMailPayload, appUrl: string): Content {
   const dashboard: Block = { link: `${appUrl}/dashboard`, label: 'Open the dashboard' };
   switch (payload.type) {
@@ -47,10 +53,14 @@ function contentOf(payload: AccountMailPayload, appUrl: string): Content {
         title: 'The configuration was changed',
         blocks: [
           {
-            paragraph: payload.changes
-              ? `${payload.actor} changed the configuration of ${payload.organization}: ${payload.changes}.`
-              : `${payload.actor} created the configuration of ${payload.organization}.`,
+            heading:
+              payload.from === payload.to
+                ? `Changed in the configuration of ${payload.organization} at ${payload.from}:`
+                : `Changed in the configuration of ${payload.organization} between ${payload.from} and ${payload.to}:`,
+            items: payload.lines.map(configurationLine),
+            empty: '',
           },
+          { paragraph: `Changes are collected for ${payload.collectedFor} after the first one and told in one alert.` },
           { paragraph: 'If this was not expected, check the Configuration tab and the audit log, and replace the client secret in Entra.' },
           dashboard,
         ],

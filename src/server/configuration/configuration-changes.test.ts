@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIGURATION_FIELD_ORDER, CONFIGURATION_FIELDS, configurationBody, type ConfigurationField } from '../../shared/api/configuration.js';
 import { fromWire } from '../../shared/api/entra-tenant-wire-name.js';
-import { CONNECTION_FIELDS, describeChanges, diffConfiguration } from './configuration-changes.js';
+import { CONNECTION_FIELDS, describeChanges, diffConfiguration, settingChangesOf } from './configuration-changes.js';
 import type { ConfigurationSettings } from './configuration-store.js';
 
 const settings: ConfigurationSettings = {
@@ -61,5 +61,22 @@ describe('the change audit derived from the contract', () => {
   it('names the secret without its value and treats the tenant fields as the connection', () => {
     expect(describeChanges(diffConfiguration(settings, settings, 'replaced'))).toBe('client secret (replaced)');
     expect([...CONNECTION_FIELDS].sort()).toEqual(['applicationId', 'azureDirectoryId', 'clientSecret', 'entraTenantId']);
+  });
+
+  it('tells the security alert each change by its label, values as the audit writes them, groups as ids, never the secret', () => {
+    const next: ConfigurationSettings = {
+      ...settings,
+      automationEnabled: false,
+      clientSecretExpiresAt: null,
+      emailTemplate: '<p>Hello</p>',
+      includeGroups: ['g2'],
+    };
+    expect(settingChangesOf(diffConfiguration(settings, next, 'replaced'))).toEqual([
+      { setting: 'client secret expiry', from: '2027-05-01', to: 'none' },
+      { setting: 'automation', from: 'enabled', to: 'disabled' },
+      { setting: 'email template', action: 'changed' },
+      { setting: 'client secret', action: 'replaced' },
+      { setting: 'include groups', added: ['g2'], removed: ['g1'] },
+    ]);
   });
 });

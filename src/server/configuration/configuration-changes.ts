@@ -1,5 +1,6 @@
 import { CONFIGURATION_FIELDS, type ConfigurationField, type ConfigurationFieldOfKind } from '../../shared/api/configuration.js';
 import { timeZoneLabel } from '../../shared/domain/time-zones.js';
+import type { SettingChange } from '../account-mail/index.js';
 import type { ConfigurationSettings } from './configuration-store.js';
 
 type ValueField = ConfigurationFieldOfKind<'value'>;
@@ -51,6 +52,17 @@ export function diffConfiguration(
 /** 'check time (08:00 → 09:00), client secret (replaced), email template' */
 export function describeChanges(changes: readonly ConfigurationChange[]): string {
   return changes.map(describeChange).join(', ');
+}
+
+/** The changes as the security alert tells them (docs/product.md §Account mail): readable values, group ids to count. */
+export function settingChangesOf(changes: readonly ConfigurationChange[]): SettingChange[] {
+  return changes.map((change) => {
+    const setting = CONFIGURATION_FIELDS[change.field].label;
+    if ('from' in change) return { setting, from: formatValue(change.field, change.from), to: formatValue(change.field, change.to) };
+    if ('action' in change) return { setting, action: change.action };
+    if ('added' in change) return { setting, added: change.added, removed: change.removed };
+    return { setting, action: 'changed' };
+  });
 }
 
 function describeChange(change: ConfigurationChange): string {

@@ -9,7 +9,7 @@ import { SecretBoxError, type SecretBox } from '../crypto/secret-box.js';
 import type { Database } from '../db/client.js';
 import { badRequest } from '../http/app-error.js';
 import { configurations } from '../db/schema/index.js';
-import { CONNECTION_FIELDS, describeChanges, diffConfiguration, type ConfigurationChange } from './configuration-changes.js';
+import { CONNECTION_FIELDS, describeChanges, diffConfiguration, settingChangesOf, type ConfigurationChange } from './configuration-changes.js';
 import type { ConfigurationRow, ConfigurationSettings } from './configuration-store.js';
 import { sanitizeTemplate } from '../mail/index.js';
 
@@ -85,7 +85,7 @@ export async function saveConfiguration(
       });
     }
     if (!previous || changes.length > 0)
-      await alertConfigurationChanged(tx, tenantId, { actor: actorName, changes: previous ? describeChanges(changes) : null }, now);
+      await alertConfigurationChanged(tx, tenantId, { actor: actorName, changes: previous ? settingChangesOf(changes) : null }, now);
     return { configuration: saved, changes, created: !previous };
   });
 }
