@@ -10,7 +10,7 @@ import {
 } from '../../shared/api/teams.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 import { type MemberRole, roleAtLeast, roleLabels } from '../../shared/domain/member-roles.js';
-import { type InvitationMail, renderInvitationMail, smtpFailure } from '../account-mail/index.js';
+import { type InvitationMail, mailTime, renderInvitationMail, smtpFailure } from '../account-mail/index.js';
 import type { AccountMailServices } from '../account-mail/index.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
 import type { Clock } from '../clock.js';
@@ -26,7 +26,6 @@ export interface InvitationDeps {
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-const mailTime = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 /** The page that takes the token from the fragment: it never reaches a server log or a Referer. */
 const invitationLink = (appUrl: string, token: string) => `${appUrl}/invitation#${token}`;
 
