@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardIconTit
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/member-role';
-import { useSecurityGroups } from '../api/get-security-groups';
+import { groupsReadableWith, useSecurityGroups } from '@/lib/security-groups-query';
 import { useConfigurationForm } from '../hooks/configuration-form';
 import { GroupPicker } from './group-picker';
 import { PreviewUsersDialog } from './preview-users-dialog';
@@ -16,7 +16,7 @@ export function GroupFiltersCard() {
   // Reading the tenant's groups is for those who may choose them (admins).
   const mayChoose = useCan('admin');
   const viaPasswatchApp = configuration?.connectionMethod === 'passwatch_app';
-  const connectionSaved = mayChoose && Boolean(configuration?.configured && configuration.entraTenantId && (configuration.applicationId || viaPasswatchApp));
+  const connectionSaved = mayChoose && groupsReadableWith(configuration);
   const groupsQuery = useSecurityGroups({ enabled: connectionSaved });
   const groups = groupsQuery.data;
 
