@@ -7,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SecurityGroupsPending } from '@/components/security-groups-pending';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { useConfigurationQuery } from '@/lib/configuration-queries';
 import { getErrorMessage } from '@/lib/error-message';
 import type { FieldMessages } from '@/lib/form-errors';
@@ -19,6 +19,19 @@ import { addGroupAge, moveGroupAge, removeGroupAge, setGroupAgeDays, type GroupR
 const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const byName = (a: SecurityGroup, b: SecurityGroup) => a.displayName.localeCompare(b.displayName, 'en-US', { sensitivity: 'base' });
 const refOf = (group: SecurityGroup): GroupRef => ({ groupId: group.id, groupName: group.displayName });
+
+/** The dropdown's groups, by name. */
+function GroupItems({ groups }: { groups: readonly SecurityGroup[] }) {
+  return (
+    <SelectContent>
+      {groups.map((group) => (
+        <SelectItem key={group.id} value={group.id}>
+          {group.displayName}
+        </SelectItem>
+      ))}
+    </SelectContent>
+  );
+}
 
 /** A saved group the tenant no longer lists (deleted or renamed away): shown by its saved name, flagged. */
 function NotFound({ group, groups }: { group: GroupRef; groups: readonly SecurityGroup[] | undefined }) {
@@ -47,18 +60,7 @@ export function DeclaredPolicyGroups({ draft, onChange, errors }: { draft: Setti
 
   return (
     <div className="grid gap-5">
-      {!readable && configuration && !groupsReadableWith(configuration) && (
-        <Alert>
-          <AlertTitle>Save the tenant connection first</AlertTitle>
-          <AlertDescription>Groups are chosen from your tenant’s security groups, read with the saved credentials.</AlertDescription>
-        </Alert>
-      )}
-      {readable && groupsQuery.isPending && (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner label="Loading security groups" />
-          Loading security groups…
-        </p>
-      )}
+      <SecurityGroupsPending connectionSaved={!configuration || groupsReadableWith(configuration)} loading={readable && groupsQuery.isPending} />
       {groupsQuery.isError && (
         <Alert variant="destructive">
           <AlertTitle>Unable to load security groups</AlertTitle>
@@ -157,13 +159,7 @@ export function DeclaredPolicyGroups({ draft, onChange, errors }: { draft: Setti
               }
             />
           </SelectTrigger>
-          <SelectContent>
-            {ageOptions.map((group) => (
-              <SelectItem key={group.id} value={group.id}>
-                {group.displayName}
-              </SelectItem>
-            ))}
-          </SelectContent>
+          <GroupItems groups={ageOptions} />
         </Select>
       </div>
 
@@ -197,13 +193,7 @@ export function DeclaredPolicyGroups({ draft, onChange, errors }: { draft: Setti
               <SelectTrigger {...control}>
                 <SelectValue placeholder={never ? 'Choose another group' : 'Choose a group'} />
               </SelectTrigger>
-              <SelectContent>
-                {(groups ?? []).map((group) => (
-                  <SelectItem key={group.id} value={group.id}>
-                    {group.displayName}
-                  </SelectItem>
-                ))}
-              </SelectContent>
+              <GroupItems groups={groups ?? []} />
             </Select>
           </div>
         )}

@@ -9,7 +9,7 @@ export interface GroupRef {
   groupName: string;
 }
 
-export interface GroupAgeDraft extends GroupRef {
+interface GroupAgeDraft extends GroupRef {
   maxPasswordAgeDays: string;
 }
 
@@ -40,7 +40,7 @@ export function draftOf(overview: OnPremisesOverview): SettingsDraft {
 const numberOf = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed));
 
 /** The body PUT /api/on-premises/settings takes; with the declared policy switched off, none. */
-export function bodyOf(draft: SettingsDraft): unknown {
+function bodyOf(draft: SettingsDraft): unknown {
   return {
     staleAfterHours: numberOf(draft.staleAfterHours),
     declaredPolicy: draft.declared
