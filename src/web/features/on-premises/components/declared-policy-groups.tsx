@@ -16,6 +16,7 @@ import { useCan } from '@/lib/member-role';
 import { groupsReadableWith, useSecurityGroups } from '@/lib/security-groups-query';
 import { addGroupAge, moveGroupAge, removeGroupAge, setGroupAgeDays, type GroupRef, type SettingsDraft } from '../utils/settings-draft';
 
+const NO_GROUPS = 'No security groups available';
 const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const byName = (a: SecurityGroup, b: SecurityGroup) => a.displayName.localeCompare(b.displayName, 'en-US', { sensitivity: 'base' });
 const refOf = (group: SecurityGroup): GroupRef => ({ groupId: group.id, groupName: group.displayName });
@@ -57,6 +58,14 @@ export function DeclaredPolicyGroups({ draft, onChange, errors }: { draft: Setti
   const ageOptions = (groups ?? []).filter((group) => !draft.groupAges.some((row) => sameId(row.groupId, group.id)));
   const full = draft.groupAges.length >= MAX_DECLARED_GROUP_AGES;
   const never = draft.neverExpiresGroup;
+  const noGroups = groups?.length === 0;
+  const addPlaceholder = noGroups
+    ? NO_GROUPS
+    : full
+      ? `At most ${MAX_DECLARED_GROUP_AGES} group ages`
+      : groups && ageOptions.length === 0
+        ? 'No more groups to add'
+        : 'Add a group age';
 
   return (
     <div className="grid gap-5">
@@ -153,11 +162,7 @@ export function DeclaredPolicyGroups({ draft, onChange, errors }: { draft: Setti
           disabled={!groups || ageOptions.length === 0 || full}
         >
           <SelectTrigger aria-label="Add a group age" aria-describedby="group-ages-hint">
-            <SelectValue
-              placeholder={
-                full ? `At most ${MAX_DECLARED_GROUP_AGES} group ages` : groups && ageOptions.length === 0 ? 'No more groups to add' : 'Add a group age'
-              }
-            />
+            <SelectValue placeholder={addPlaceholder} />
           </SelectTrigger>
           <GroupItems groups={ageOptions} />
         </Select>
@@ -191,7 +196,7 @@ export function DeclaredPolicyGroups({ draft, onChange, errors }: { draft: Setti
               disabled={!groups || groups.length === 0}
             >
               <SelectTrigger {...control}>
-                <SelectValue placeholder={never ? 'Choose another group' : 'Choose a group'} />
+                <SelectValue placeholder={noGroups ? NO_GROUPS : never ? 'Choose another group' : 'Choose a group'} />
               </SelectTrigger>
               <GroupItems groups={groups ?? []} />
             </Select>

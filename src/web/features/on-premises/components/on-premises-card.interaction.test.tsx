@@ -182,6 +182,18 @@ describe('the declared on-premises policy', () => {
     expect(await within(await screen.findByTestId('never-expires-group')).findByText('not found')).toBeTruthy();
   });
 
+  it('says so when the tenant has no security groups', async () => {
+    stubApi({
+      'GET /api/on-premises': () => ({ ...noPolicy, declaredPolicy: { maxPasswordAgeDays: 90, groupAges: [], neverExpiresGroup: null } }),
+      'GET /api/configuration': () => toWire(buildConfiguration()),
+      'GET /api/security-groups': () => [],
+    });
+    renderInApp(<OnPremisesCard />, { selected: buildTenant() });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Add a group age' }).textContent).toBe('No security groups available'));
+    expect(screen.getByRole('combobox', { name: 'Never-expiring group' }).textContent).toBe('No security groups available');
+    expect(screen.getByRole('combobox', { name: 'Never-expiring group' }).hasAttribute('disabled')).toBe(true);
+  });
+
   it('reads no groups for a member who is not the owner (the section is read-only to them)', async () => {
     const { api } = server({
       ...noPolicy,
