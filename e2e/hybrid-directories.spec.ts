@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from './csp-guard.js';
-import { configureDemoTenant, signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
+import { configureDemoTenant, pickOption, signUpWithOrganization, subscribeInDemo, toast, uniqueEmail } from './support.js';
 
 // Demo mode's simulated connector sends Contoso's CORP domain through the real connector API as
 // soon as an organization is connected to Contoso. Christie Cline (synced, domain policy of 60
@@ -55,4 +55,89 @@ test('a newcomer sees the demo connector, its matched counts, and synced users w
     await page.goto(`${appInfo.simulatedMailboxUrl}?to=${encodeURIComponent('christie.cline@contoso.com')}`);
     await expect(page.getByRole('article').filter({ hasText: 'Password Expiration Notice' }).first()).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
+});
+
+/** Runs a check from the Overview and opens the users table on `email`'s row, among every user. */
+async function checkAndFind(page: Page, email: string): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Run Now' }).click();
+  await expect(toast(page, /^Checked \d+ users?/)).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const users = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'Users with Expiring Passwords' }) });
+  await users
+    .getByRole('group', { name: 'Show users' })
+    .getByRole('button', { name: /^All \(\d+\)$/ })
+    .click();
+  await users.getByLabel('Search users').fill(email);
+  return users.locator('tbody tr').filter({ hasText: email });
+}
+
+/** The On-premises Active Directory section's settings form, on the Configuration tab. */
+async function onPremisesSettings(page: Page): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Configuration' }).click();
+  const form = page.getByRole('form', { name: 'On-premises settings' });
+  await form.scrollIntoViewIfNeeded();
+  return form;
+}
+
+async function saveOnPremisesSettings(page: Page, form: Locator): Promise<void> {
+  await form.getByRole('button', { name: 'Save On-premises Settings' }).click();
+  await expect(toast(page, 'On-premises settings saved. The next check applies them.')).toBeVisible();
+}
+
+// Grant Steel is synced from a forest no connector reads and changed his password 20 days ago; he
+// is in the Sales group and, through it, in All Staff.
+test('an owner declares a policy with a group age and a never-expiring group; the estimated date of a synced user no connector reports follows it', async ({
+  page,
+}) => {
+  test.slow();
+  await signUpWithOrganization(page, { email: uniqueEmail('declared'), name: 'Dana Declared' }, { name: 'Contoso Declared', domain: 'contoso.com' });
+  await subscribeInDemo(page);
+  await configureDemoTenant(page);
+  await page.reload();
+
+  const grant = await checkAndFind(page, 'grant.steel@contoso.com');
+  await expect(grant.getByRole('cell', { name: 'Managed on-premises', exact: true })).toBeVisible();
+
+  // A maximum age of 25 days: 20 days gone, about 5 left, estimated (and within the reminder window, so listed).
+  let form = await onPremisesSettings(page);
+  await form.getByRole('switch', { name: 'Declared on-premises policy' }).click();
+  await expect(form.getByText('No group ages: every synced user gets the maximum password age.')).toBeVisible();
+  await form.getByLabel('Maximum password age (days)').fill('25');
+  await saveOnPremisesSettings(page, form);
+  await checkAndFind(page, 'grant.steel@contoso.com');
+  await expect(grant.getByRole('cell', { name: 'Estimated: declared domain policy (25 days)' })).toBeVisible();
+  await expect(grant.getByRole('cell', { name: /^[45] days$/ })).toBeVisible();
+
+  // Sales at 23 days: his group's age wins over the maximum, about 3 days left.
+  form = await onPremisesSettings(page);
+  await pickOption(page, 'Add a group age', 'Sales');
+  await form.getByLabel('Maximum password age for Sales (days)').fill('23');
+  await saveOnPremisesSettings(page, form);
+  await page.reload();
+  form = await onPremisesSettings(page);
+  // Saved: the row is there after a reload.
+  await expect(form.getByLabel('Maximum password age for Sales (days)')).toHaveValue('23');
+  await checkAndFind(page, 'grant.steel@contoso.com');
+  await expect(grant.getByRole('cell', { name: 'Estimated: Sales (23 days)' })).toBeVisible();
+  await expect(grant.getByRole('cell', { name: /^[23] days$/ })).toBeVisible();
+
+  // All Staff never expires: that beats his group age.
+  form = await onPremisesSettings(page);
+  await pickOption(page, 'Never-expiring group', 'All Staff');
+  await saveOnPremisesSettings(page, form);
+  await checkAndFind(page, 'grant.steel@contoso.com');
+  await expect(grant.getByRole('cell', { name: 'Never expires (on-premises) (All Staff)' })).toBeVisible();
+
+  // The section with its group rows fits a 390 px screen (docs/product.md §Screens and routes).
+  await page.setViewportSize({ width: 390, height: 844 });
+  form = await onPremisesSettings(page);
+  await expect(form.getByTestId('never-expires-group')).toContainText('All Staff');
+  const remove = form.getByRole('button', { name: 'Remove Sales' });
+  await remove.scrollIntoViewIfNeeded();
+  const box = await remove.boundingBox();
+  expect(box && box.x + box.width, 'the group row ends on the screen').toBeLessThanOrEqual(390);
+  const width = await page.evaluate<number>('document.scrollingElement.scrollWidth');
+  expect(width, `the Configuration tab with a declared policy is ${width} px wide at a 390 px screen`).toBeLessThanOrEqual(390);
 });

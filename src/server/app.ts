@@ -10,7 +10,7 @@ import { registerRequestDeadline } from './http/request-deadline.js';
 import { registerHealthRoutes } from './http/health-routes.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
-import { type RateLimitCheck, registerRateLimits } from './http/rate-limits.js';
+import { type ConnectorLimits, type RateLimitCheck, registerRateLimits } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerHttpMetrics, registerMetricsRoute } from './metrics/metrics-routes.js';
@@ -88,6 +88,7 @@ interface ModuleContext extends TenantGraphDeps {
   cookieSecure: boolean;
   sessionMaxAgeMs: number;
   signInLimit: RateLimitCheck;
+  connectorLimits: ConnectorLimits;
   demoMode: boolean;
   supportEmail: string;
   simulatedMailboxUrl: string | null;
@@ -186,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cookieSecure: config.session.cookieSecure,
     sessionMaxAgeMs: config.session.maxAgeMs,
     signInLimit: rateLimits.signIn,
+    connectorLimits: rateLimits.connector,
     demoMode: config.demoMode,
     supportEmail: config.supportEmail,
     simulatedMailboxUrl: deps.simulatedMailboxUrl ?? null,

@@ -177,6 +177,8 @@ const environmentSchema = z
     RATE_LIMIT_EMAILS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(60),
     RATE_LIMIT_CHECKS_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
     RATE_LIMIT_ORGANIZATIONS_PER_DAY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(10),
+    RATE_LIMIT_CONNECTOR_REQUESTS_PER_MINUTE: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(300),
+    RATE_LIMIT_CONNECTOR_KEY_FAILURES_PER_HOUR: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(100_000).default(20),
 
     METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 24)' }).optional(),
     METRICS_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).optional(),
@@ -280,6 +282,10 @@ export interface RateLimitSettings {
   emailsPerHour: number;
   checksPerHour: number;
   organizationsPerDay: number;
+  /** Requests per connector key (docs/connector.md §Rate limits). */
+  connectorRequestsPerMinute: number;
+  /** Missing, wrong or revoked connector keys per client address. */
+  connectorKeyFailuresPerHour: number;
 }
 
 export interface OidcSettings {
@@ -465,6 +471,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       emailsPerHour: env.RATE_LIMIT_EMAILS_PER_HOUR,
       checksPerHour: env.RATE_LIMIT_CHECKS_PER_HOUR,
       organizationsPerDay: env.RATE_LIMIT_ORGANIZATIONS_PER_DAY,
+      connectorRequestsPerMinute: env.RATE_LIMIT_CONNECTOR_REQUESTS_PER_MINUTE,
+      connectorKeyFailuresPerHour: env.RATE_LIMIT_CONNECTOR_KEY_FAILURES_PER_HOUR,
     },
     mail: { ratePerMinute: env.MAIL_RATE_PER_MINUTE, maxConcurrency: env.MAIL_MAX_CONCURRENCY, dailyLimit: env.MAIL_DAILY_LIMIT },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },

@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { connectionFailureStreaks } from '../db/schema/index.js';
-import { queueForMembers, type OutboxWriter } from './outbox.js';
+import { queueForMembers, queueForOwners, type OutboxWriter } from './outbox.js';
 
 /** A readable instant for mail: '2026-11-24 08:00 UTC'. */
 export function mailTime(instant: Date): string {
@@ -58,14 +58,17 @@ export async function alertConnectionOutcome(tx: StreakWriter, tenantId: string,
   }
 }
 
-/** Security alert: a domain's latest snapshot went stale (once per snapshot). */
+/**
+ * Security alert: a domain's latest snapshot went stale (once per snapshot). To the owners only:
+ * connectors are theirs alone to add, revoke and mend (docs/product.md §On-premises Active Directory).
+ */
 export async function alertConnectorSilent(
   tx: OutboxWriter,
   tenantId: string,
   silent: { domain: string; snapshotId: string; since: Date },
   at: Date,
 ): Promise<void> {
-  await queueForMembers(
+  await queueForOwners(
     tx,
     tenantId,
     `connector-silent:${tenantId}:${silent.snapshotId}`,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../shared/api/account.js';
+import type { MemberRole } from '../../shared/domain/member-roles.js';
 import type { Database } from '../db/client.js';
 import { accountMailOutbox, memberships, notificationPreferences, tenants, users } from '../db/schema/index.js';
 import { KIND_OF, type AccountMailPayload } from './payloads.js';
@@ -42,6 +43,23 @@ type Kind = keyof typeof TOGGLE_OF;
  * adds nothing. Answers how many were queued.
  */
 export async function queueForMembers(db: OutboxWriter, tenantId: string, event: string, payload: MemberMail, now: Date, sendAt: Date = now): Promise<number> {
+  return queueForRecipients(db, tenantId, null, event, payload, now, sendAt);
+}
+
+/** As queueForMembers, for the organization's owners only (each still by their own toggle). */
+export async function queueForOwners(db: OutboxWriter, tenantId: string, event: string, payload: MemberMail, now: Date): Promise<number> {
+  return queueForRecipients(db, tenantId, 'owner', event, payload, now, now);
+}
+
+async function queueForRecipients(
+  db: OutboxWriter,
+  tenantId: string,
+  role: MemberRole | null,
+  event: string,
+  payload: MemberMail,
+  now: Date,
+  sendAt: Date,
+): Promise<number> {
   const kind = KIND_OF[payload.type] as Kind;
   const toggle = TOGGLE_OF[kind];
   const members = await db
@@ -50,7 +68,7 @@ export async function queueForMembers(db: OutboxWriter, tenantId: string, event:
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(and(eq(memberships.tenantId, tenantId), isNotNull(users.email), memberToggleOn(toggle)));
+    .where(and(eq(memberships.tenantId, tenantId), role ? eq(memberships.role, role) : undefined, isNotNull(users.email), memberToggleOn(toggle)));
   if (members.length === 0) return 0;
   const inserted = await db
     .insert(accountMailOutbox)

@@ -39,7 +39,7 @@ interface OnPremisesDataset {
 
 /** Starts the loop; the answer stops it. */
 export function startSimulatedConnector(options: SimulatedConnectorOptions): { stop(): void } {
-  const keys = new Map<string, { key: string; sentAt: number }>();
+  const keys = new Map<string, { key: string; sentAt: number; revoked: boolean }>();
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -48,11 +48,21 @@ export function startSimulatedConnector(options: SimulatedConnectorOptions): { s
       for (const tenantId of await organizationsOf(options.db, options.entraTenantId)) {
         let enrolled = keys.get(tenantId);
         if (!enrolled) {
-          enrolled = { key: await enrol(options.db, tenantId), sentAt: 0 };
+          enrolled = { key: await enrol(options.db, tenantId), sentAt: 0, revoked: false };
           keys.set(tenantId, enrolled);
         }
-        if (Date.now() - enrolled.sentAt < RESEND_MS) continue;
-        const result = await sendSnapshot(options, enrolled.key);
+        if (enrolled.revoked || Date.now() - enrolled.sentAt < RESEND_MS) continue;
+        const result = await sendSnapshot(options, enrolled.key).catch((error: unknown) => {
+          // Revoked in the Configuration tab: respected until a restart enrols a new one. Sending on
+          // would only count wrong keys against this address (docs/connector.md §Rate limits).
+          if (!(error instanceof KeyRefused)) throw error;
+          enrolled.revoked = true;
+          return null;
+        });
+        if (!result) {
+          options.log(`Demo connector: its key was revoked for organization ${tenantId}; it sends nothing more until a restart`);
+          continue;
+        }
         enrolled.sentAt = Date.now();
         options.log(`Demo connector sent ${result.usersRead} on-premises users (${result.matched} matched) for organization ${tenantId}`);
       }
@@ -83,6 +93,9 @@ async function enrol(db: Database, tenantId: string): Promise<string> {
   return created.key;
 }
 
+/** The server refused the connector key (401): it was revoked. */
+class KeyRefused extends Error {}
+
 /** Begin, batches, commit: the contract of src/shared/api/connector-snapshot.ts over HTTP. */
 async function sendSnapshot(options: SimulatedConnectorOptions, key: string) {
   const dataset = (await (await fetch(options.snapshotUrl)).json()) as OnPremisesDataset;
@@ -92,7 +105,10 @@ async function sendSnapshot(options: SimulatedConnectorOptions, key: string) {
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    if (!response.ok) {
+      const message = `${method} ${path} answered ${response.status}: ${await response.text()}`;
+      throw response.status === 401 ? new KeyRefused(message) : new Error(message);
+    }
     return response.json();
   };
   const batchCount = Math.max(1, Math.ceil(dataset.users.length / MAX_USERS_PER_BATCH));

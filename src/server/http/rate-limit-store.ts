@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { rateLimitCounters } from '../db/schema/index.js';
@@ -42,4 +42,13 @@ export function postgresRateLimitStore(db: Database, clock: Clock): FastifyRateL
     }
   }
   return PostgresRateLimitStore;
+}
+
+/** What `key` has counted in its current window, without counting: 0 when no window is open. */
+export async function peekRequests(db: Database, now: Date, key: string): Promise<{ current: number; ttl: number }> {
+  const [row] = await db
+    .select({ hits: rateLimitCounters.hits, windowEndsAt: rateLimitCounters.windowEndsAt })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.windowEndsAt, now)));
+  return row ? { current: row.hits, ttl: row.windowEndsAt.getTime() - now.getTime() } : { current: 0, ttl: 0 };
 }

@@ -5,7 +5,7 @@ import type { RateLimitSettings } from '../config.js';
 import type { Database } from '../db/client.js';
 import { AppError } from './app-error.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
-import { postgresRateLimitStore } from './rate-limit-store.js';
+import { countRequest, peekRequests, postgresRateLimitStore } from './rate-limit-store.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -66,6 +66,51 @@ const LIMITED_ROUTES: Record<string, keyof ReturnType<typeof limitsOf>> = {
   'POST /api/tenants': 'organization',
 };
 
+/**
+ * The connector wire's limits (docs/connector.md §Rate limits), counted in PostgreSQL like the
+ * others: wrong keys per client address, checked before a key is looked up, so a refused address
+ * learns nothing about any key; then requests per connector key, checked before the body is read.
+ */
+export interface ConnectorLimits {
+  /** Refuses with 429 a client address whose wrong keys reached the limit in the current hour. */
+  refuseBlockedClient(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Counts a missing, wrong or revoked key against the client address. */
+  countKeyFailure(request: FastifyRequest): Promise<void>;
+  /** Counts one request of an authenticated connector; refuses with 429 past the limit. */
+  countConnectorRequest(request: FastifyRequest, reply: FastifyReply, connectorId: string): Promise<void>;
+}
+
+function connectorLimitsOf(db: Database, clock: Clock, settings: RateLimitSettings): ConnectorLimits {
+  const clientKey = (request: FastifyRequest) => `connector-key-failures:client:${normalizeIP(request.ip)}`;
+  const seconds = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000));
+  return {
+    async refuseBlockedClient(request, reply) {
+      const { current, ttl } = await peekRequests(db, clock(), clientKey(request));
+      if (current < settings.connectorKeyFailuresPerHour) return;
+      const wait = seconds(ttl);
+      refuse(reply, {
+        allowed: false,
+        retryAfterSeconds: wait,
+        message: `Too many wrong connector keys from your network. Please wait ${describeWait(wait)}.`,
+      });
+    },
+    async countKeyFailure(request) {
+      await countRequest(db, clock(), clientKey(request), HOUR_MS);
+    },
+    async countConnectorRequest(_request, reply, connectorId) {
+      const max = settings.connectorRequestsPerMinute;
+      const { current, ttl } = await countRequest(db, clock(), `connector:${connectorId}`, MINUTE_MS);
+      if (current <= max) return;
+      const wait = seconds(ttl);
+      refuse(reply, {
+        allowed: false,
+        retryAfterSeconds: wait,
+        message: `This connector key sent more than ${max} requests in a minute. Please wait ${describeWait(wait)}.`,
+      });
+    },
+  };
+}
+
 /** "45 seconds", "1 minute", "3 hours": how long until the window ends. */
 export function describeWait(seconds: number): string {
   const [amount, unit] = seconds < 60 ? [seconds, 'second'] : seconds < 3_600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3_600), 'hour'];
@@ -85,12 +130,13 @@ function refuse(reply: FastifyReply, verdict: Extract<RateLimitVerdict, { allowe
  * PostgreSQL, so a limit is the same however many instances serve the app.
  *
  * Call before any route is declared: the limits attach to the routes above as they are added,
- * after the routes' own guards (a user is known by then). Returns the sign-in start's check.
+ * after the routes' own guards (a user is known by then). Returns the sign-in start's check and
+ * the connector wire's limits, which its routes apply themselves (before reading a body).
  */
 export async function registerRateLimits(
   app: FastifyInstance,
   deps: { db: Database; clock: Clock; settings: RateLimitSettings },
-): Promise<{ signIn: RateLimitCheck }> {
+): Promise<{ signIn: RateLimitCheck; connector: ConnectorLimits }> {
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(deps.db, deps.clock) });
   const limits = limitsOf(deps.settings);
 
@@ -126,5 +172,5 @@ export async function registerRateLimits(
     }
   });
 
-  return { signIn: checkOf(limits.signIn) };
+  return { signIn: checkOf(limits.signIn), connector: connectorLimitsOf(deps.db, deps.clock, deps.settings) };
 }

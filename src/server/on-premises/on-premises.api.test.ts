@@ -18,7 +18,7 @@ import type { PasswordExpirationsPage } from '../../shared/api/notifications.js'
 import type { OnPremisesOverview } from '../../shared/api/on-premises.js';
 import { filetimeToMs } from '../../shared/domain/on-premises-expiry.js';
 import { CONTOSO_TENANT_ID } from '../../simulators/graph/index.js';
-import { accountMailOutbox, adSnapshots, adUsers, auditLogs, emailSends, memberships } from '../db/schema/index.js';
+import { accountMailOutbox, adSnapshots, adUsers, auditLogs, emailSends, memberships, notificationPreferences } from '../db/schema/index.js';
 import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
 
@@ -259,6 +259,39 @@ describe('stale snapshots and the declared policy', () => {
     expect(alerts.filter((alert) => alert.payload.type === 'connector_silent')).toHaveLength(1);
     const overview = (await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: owner.headers })).json() as OnPremisesOverview;
     expect(overview.connectors[0]?.domains[0]?.stale).toBe(true);
+  });
+
+  it('sends the silent-connector alert to the owners who keep security alerts on, and to no other member', async () => {
+    const owner = await subscribedOwner();
+    const db = harness.database.db;
+    // Admins and helpdesk members get security alerts by default (they follow the role), a viewer
+    // switched them on: none of them gets this one. A second owner who switched them off gets none.
+    const member = async (role: 'owner' | 'admin' | 'helpdesk' | 'viewer', securityAlerts: boolean | null) => {
+      const user = await createUser(db, { firstName: role, lastName: 'Member' });
+      await db.insert(memberships).values({ tenantId: owner.tenantId, userId: user.id, role });
+      if (securityAlerts !== null)
+        await db
+          .insert(notificationPreferences)
+          .values({ userId: user.id, emailNotifications: true, weeklyReports: true, systemUpdates: true, securityAlerts });
+      return user.id;
+    };
+    const others = [await member('admin', null), await member('helpdesk', null), await member('viewer', true)];
+    const quietOwner = await member('owner', false);
+    await saveConfiguration(harness, owner, configurationFor());
+    const key = await enrol(owner);
+    expect((await sendSnapshot(key, await corpSnapshot())).commit.statusCode).toBe(200);
+    harness.graph.clock.advance(49 * 3_600_000);
+    await runCheck(owner);
+
+    const alerts = await db
+      .select({ userId: accountMailOutbox.userId, payload: accountMailOutbox.payload })
+      .from(accountMailOutbox)
+      .where(eq(accountMailOutbox.tenantId, owner.tenantId));
+    expect(alerts.filter((alert) => alert.payload.type === 'connector_silent').map((alert) => alert.userId)).toEqual([owner.userId]);
+    // The admin does get the organization's other security alerts: this one alone is the owner's.
+    const configurationAlerts = alerts.filter((alert) => alert.payload.type === 'configuration_changed').map((alert) => alert.userId);
+    expect(configurationAlerts).toEqual(expect.arrayContaining([owner.userId, others[0]]));
+    expect(configurationAlerts).not.toContain(quietOwner);
   });
 
   it('estimates synced users no snapshot has from the declared maximum age, and says so', async () => {

@@ -19,7 +19,8 @@ import {
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
-import { badRequest } from '../http/app-error.js';
+import { AppError, badRequest } from '../http/app-error.js';
+import type { ConnectorLimits } from '../http/rate-limits.js';
 import { validate } from '../http/validate.js';
 import { boundedBody } from './bounded-body.js';
 import { validateBatch } from './validate-batch.js';
@@ -46,14 +47,22 @@ const batchParams = z.strictObject({
     .max(MAX_BATCHES_PER_SNAPSHOT - 1),
 });
 
-export function registerOnPremisesRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
-  const { db, clock } = deps;
+export function registerOnPremisesRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock; connectorLimits: ConnectorLimits }): void {
+  const { db, clock, connectorLimits } = deps;
   app.decorateRequest('connector', null);
 
   // The connector's wire (src/shared/api/connector-snapshot.ts): a connector key, not a session.
+  // Rate limited before the key is looked up and before the body is read (docs/connector.md §Rate limits).
   void app.register(async (connectorApi) => {
-    connectorApi.addHook('onRequest', async (request) => {
-      request.connector = await authenticateConnector(db, request, clock());
+    connectorApi.addHook('onRequest', async (request, reply) => {
+      await connectorLimits.refuseBlockedClient(request, reply);
+      try {
+        request.connector = await authenticateConnector(db, request, clock());
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) await connectorLimits.countKeyFailure(request);
+        throw error;
+      }
+      await connectorLimits.countConnectorRequest(request, reply, request.connector.connectorId);
     });
     connectorApi.addHook('preParsing', boundedBody({ sent: MAX_COMPRESSED_BODY_BYTES, expanded: MAX_EXPANDED_BODY_BYTES }));
     const bodyLimit = MAX_EXPANDED_BODY_BYTES;

@@ -10,6 +10,7 @@ export const onPremisesMessages = {
   maxPasswordAgeDays: 'A maximum password age must be a whole number of days from 1 to 3650',
   groupId: 'Choose a group from the list',
   groupName: 'A group name must be 1 to 256 characters',
+  groupAges: 'At most 20 group ages',
   ownerOnly: 'Only the organization owner can manage on-premises connectors',
   connectorNotFound: 'Connector not found',
 } as const;
@@ -50,12 +51,15 @@ const groupRef = {
   groupName: text(onPremisesMessages.groupName).trim().min(1, onPremisesMessages.groupName).max(256, onPremisesMessages.groupName),
 };
 
+/** Group ages a declared policy may hold. */
+export const MAX_DECLARED_GROUP_AGES = 20;
+
 /** A declared policy for synced users no connector reports: dates are estimated from Graph's change time. */
 const declaredPolicySchema = z.object({
   maxPasswordAgeDays: days,
   groupAges: z
     .array(z.object({ ...groupRef, maxPasswordAgeDays: days }))
-    .max(20, 'At most 20 group ages')
+    .max(MAX_DECLARED_GROUP_AGES, onPremisesMessages.groupAges)
     .default([]),
   neverExpiresGroup: z.object(groupRef).nullable().default(null),
 });

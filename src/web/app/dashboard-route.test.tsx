@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Configuration, ConnectionStatus } from '../../shared/api/configuration';
 import type { SecurityGroup } from '../../shared/api/directory';
 import { configurationQueryKey } from '@/lib/configuration-queries';
-import { securityGroupsQueryKey } from '@/features/configuration/api/get-security-groups';
+import { securityGroupsQueryKey } from '@/lib/security-groups-query';
 import { ConfigurationTab } from '@/features/configuration/components/configuration-tab';
 import { ConfigurationFormProvider } from '@/features/configuration/hooks/configuration-form';
 import { toFormValues } from '@/features/configuration/utils/configuration-form-values';

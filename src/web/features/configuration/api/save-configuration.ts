@@ -5,7 +5,7 @@ import { requestJson } from '@/lib/api-client';
 import { configurationQueryKey } from '@/lib/configuration-queries';
 import { userScopedQueryKeys } from '@/lib/query-keys';
 import { changesConnection } from '../utils/configuration-form-values';
-import { securityGroupsQueryKey } from './get-security-groups';
+import { securityGroupsQueryKey } from '@/lib/security-groups-query';
 
 /** PUT: a group was added or removed; POST: the Save button. Both save the whole configuration. */
 export type SaveMethod = 'PUT' | 'POST';

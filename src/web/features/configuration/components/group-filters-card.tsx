@@ -1,10 +1,10 @@
 import { UsersRoundIcon } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardIconTitle } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { SecurityGroupsPending } from '@/components/security-groups-pending';
 import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/member-role';
-import { useSecurityGroups } from '../api/get-security-groups';
+import { groupsReadableWith, useSecurityGroups } from '@/lib/security-groups-query';
 import { useConfigurationForm } from '../hooks/configuration-form';
 import { GroupPicker } from './group-picker';
 import { PreviewUsersDialog } from './preview-users-dialog';
@@ -16,7 +16,7 @@ export function GroupFiltersCard() {
   // Reading the tenant's groups is for those who may choose them (admins).
   const mayChoose = useCan('admin');
   const viaPasswatchApp = configuration?.connectionMethod === 'passwatch_app';
-  const connectionSaved = mayChoose && Boolean(configuration?.configured && configuration.entraTenantId && (configuration.applicationId || viaPasswatchApp));
+  const connectionSaved = mayChoose && groupsReadableWith(configuration);
   const groupsQuery = useSecurityGroups({ enabled: connectionSaved });
   const groups = groupsQuery.data;
 
@@ -29,18 +29,7 @@ export function GroupFiltersCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {!connectionSaved && (
-          <Alert>
-            <AlertTitle>Save the tenant connection first</AlertTitle>
-            <AlertDescription>Security groups are read from your tenant with the saved credentials.</AlertDescription>
-          </Alert>
-        )}
-        {connectionSaved && groupsQuery.isPending && (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner label="Loading security groups" />
-            Loading security groups…
-          </p>
-        )}
+        <SecurityGroupsPending connectionSaved={connectionSaved} loading={groupsQuery.isPending} />
         {groupsQuery.isError && (
           <Alert variant="destructive">
             <AlertTitle>Unable to load security groups</AlertTitle>

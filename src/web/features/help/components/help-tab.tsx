@@ -38,8 +38,15 @@ const expirySources: { reason: ExpiryReason; explanation: string }[] = [
     explanation: 'The domain controller’s own date (sent by the Passwatch Connector) under the AD domain’s maximum password age.',
   },
   { reason: 'on_premises_pso', explanation: 'The domain controller’s own date under the fine-grained password policy (PSO) that applies to the user.' },
-  { reason: 'on_premises_estimated', explanation: 'No connector reports the user: the declared on-premises policy applied to the last change Graph saw.' },
-  { reason: 'on_premises_never_expires', explanation: 'Active Directory says the password never expires.' },
+  {
+    reason: 'on_premises_estimated',
+    explanation:
+      'No connector reports the user: the last change Graph saw plus the declared on-premises policy’s age (the first declared group the user is in, else the maximum age).',
+  },
+  {
+    reason: 'on_premises_never_expires',
+    explanation: 'Active Directory says the password never expires, or the user is in the declared never-expiring group.',
+  },
   { reason: 'on_premises_must_change', explanation: 'Active Directory requires a new password at the next sign-in.' },
   { reason: 'on_premises_changed', explanation: 'Graph saw a password change after the last snapshot: no reminder until a newer one arrives.' },
 ];

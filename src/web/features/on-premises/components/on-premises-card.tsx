@@ -11,7 +11,10 @@ import { Switch } from '@/components/ui/switch';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { fieldErrorsOf, getErrorMessage } from '@/lib/error-message';
+import { serverFieldMessages, type FieldMessages } from '@/lib/form-errors';
 import { useCreateConnector, useOnPremises, useRevokeConnector, useSaveOnPremisesSettings } from '../api/on-premises';
+import { draftOf, validateDraft, type SettingsDraft } from '../utils/settings-draft';
+import { DeclaredPolicyGroups } from './declared-policy-groups';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : 'Never');
@@ -195,36 +198,26 @@ function ConnectorRows({ connector }: { connector: OnPremisesConnector }) {
   ));
 }
 
-interface SettingsDraft {
-  staleAfterHours: string;
-  declared: boolean;
-  maxPasswordAgeDays: string;
-}
-
-const draftOf = (overview: OnPremisesOverview): SettingsDraft => ({
-  staleAfterHours: String(overview.staleAfterHours),
-  declared: overview.declaredPolicy !== null,
-  maxPasswordAgeDays: String(overview.declaredPolicy?.maxPasswordAgeDays ?? 90),
-});
-
 function OnPremisesSettings({ overview }: { overview: OnPremisesOverview }) {
   const save = useSaveOnPremisesSettings();
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(overview));
+  // Messages found before sending; the server's when it refused what was sent.
+  const [invalid, setInvalid] = useState<FieldMessages | null>(null);
   useEffect(() => setDraft(draftOf(overview)), [overview]);
-  const errors = fieldErrorsOf(save.error);
+  const errors = invalid ?? serverFieldMessages(save.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    save.mutate(
-      {
-        staleAfterHours: Number(draft.staleAfterHours),
-        declaredPolicy: draft.declared ? { maxPasswordAgeDays: Number(draft.maxPasswordAgeDays), groupAges: [], neverExpiresGroup: null } : null,
-      },
-      {
-        onSuccess: () => toast({ title: 'Success', description: 'On-premises settings saved. The next check applies them.' }),
-        onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to save the on-premises settings.') }),
-      },
-    );
+    const checked = validateDraft(draft);
+    if (!checked.success) {
+      setInvalid(checked.fieldErrors);
+      return;
+    }
+    setInvalid(null);
+    save.mutate(checked.body, {
+      onSuccess: () => toast({ title: 'Success', description: 'On-premises settings saved. The next check applies them.' }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error, 'Failed to save the on-premises settings.') }),
+    });
   }
 
   return (
@@ -232,7 +225,7 @@ function OnPremisesSettings({ overview }: { overview: OnPremisesOverview }) {
       <FormField
         id="stale-after-hours"
         label="Snapshot stale after (hours)"
-        error={errors.staleAfterHours?.[0]}
+        error={errors.staleAfterHours}
         hint="An older snapshot dates nobody: its users go back to “Managed on-premises” and you get a security alert."
       >
         {(control) => (
@@ -249,8 +242,8 @@ function OnPremisesSettings({ overview }: { overview: OnPremisesOverview }) {
         <div className="grid gap-1">
           <Label htmlFor="declared-policy">Declared on-premises policy</Label>
           <p id="declared-policy-description" className="text-sm text-muted-foreground">
-            Without a connector report, estimate synced users’ dates from the last change Microsoft Entra ID saw and your domain’s maximum password age. Shown
-            as “Estimated”.
+            Without a connector report, estimate synced users’ dates from the last change Microsoft Entra ID saw and the ages you declare here. Shown as
+            “Estimated”.
           </p>
         </div>
         <Switch
@@ -261,17 +254,25 @@ function OnPremisesSettings({ overview }: { overview: OnPremisesOverview }) {
         />
       </div>
       {draft.declared && (
-        <FormField id="max-password-age" label="Maximum password age (days)" error={errors['declaredPolicy.maxPasswordAgeDays']?.[0]}>
-          {(control) => (
-            <Input
-              {...control}
-              inputMode="numeric"
-              className="max-w-32"
-              value={draft.maxPasswordAgeDays}
-              onChange={(event) => setDraft({ ...draft, maxPasswordAgeDays: event.target.value })}
-            />
-          )}
-        </FormField>
+        <div className="grid gap-5">
+          <FormField
+            id="max-password-age"
+            label="Maximum password age (days)"
+            error={errors['declaredPolicy.maxPasswordAgeDays']}
+            hint="Your domain’s maxPwdAge: the age of everyone not in a group below."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                inputMode="numeric"
+                className="max-w-32"
+                value={draft.maxPasswordAgeDays}
+                onChange={(event) => setDraft({ ...draft, maxPasswordAgeDays: event.target.value })}
+              />
+            )}
+          </FormField>
+          <DeclaredPolicyGroups draft={draft} onChange={setDraft} errors={errors} />
+        </div>
       )}
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
