@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { and, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flushConfigurationAlerts } from '../account-mail/index.js';
 import {
   connectorMessages,
   FILETIME_NEVER,
@@ -282,6 +283,8 @@ describe('stale snapshots and the declared policy', () => {
     expect((await sendSnapshot(key, await corpSnapshot())).commit.statusCode).toBe(200);
     harness.graph.clock.advance(49 * 3_600_000);
     await runCheck(owner);
+    // The configuration's alert waits out its quarter hour (long past on this clock) before it is queued.
+    await flushConfigurationAlerts(db, harness.graph.clock.now(), 15 * 60_000);
 
     const alerts = await db
       .select({ userId: accountMailOutbox.userId, payload: accountMailOutbox.payload })
