@@ -11,7 +11,6 @@ export const onPremisesMessages = {
   groupId: 'Choose a group from the list',
   groupName: 'A group name must be 1 to 256 characters',
   groupAges: 'At most 20 group ages',
-  ownerOnly: 'Only the organization owner can manage on-premises connectors',
   connectorNotFound: 'Connector not found',
 } as const;
 
