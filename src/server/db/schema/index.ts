@@ -14,3 +14,4 @@ export * from './reminder-recipients.js';
 export * from './rate-limits.js';
 export * from './on-premises.js';
 export * from './template-languages.js';
+export * from './synced-directory-digests.js';
