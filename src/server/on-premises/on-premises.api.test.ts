@@ -116,6 +116,17 @@ const NAMED_SYNCED_USERS = [
   'grant.steel@contoso.com',
 ];
 
+/** A subscribed owner whose organization was checked once, then got CORP's snapshot through a connector. */
+async function checkedOwnerWithCorp() {
+  const owner = await subscribedOwner();
+  await saveConfiguration(harness, owner, configurationFor());
+  await runCheck(owner);
+  const key = await enrol(owner);
+  const corp = await corpSnapshot();
+  expect((await sendSnapshot(key, corp)).commit.statusCode).toBe(200);
+  return { owner, key, corp };
+}
+
 async function snapshotRows(tenantId: string) {
   const [snapshots] = await harness.database.db.select({ n: count() }).from(adSnapshots).where(eq(adSnapshots.tenantId, tenantId));
   const [records] = await harness.database.db.select({ n: count() }).from(adUsers).where(eq(adUsers.tenantId, tenantId));
@@ -224,12 +235,7 @@ describe('hybrid users of Contoso', () => {
 
 describe('stale snapshots and the declared policy', () => {
   it('dates nobody from a snapshot older than the threshold, names since when, alerts once, and plans no reminder from it', async () => {
-    const owner = await subscribedOwner();
-    await saveConfiguration(harness, owner, configurationFor());
-    await runCheck(owner);
-    const key = await enrol(owner);
-    const corp = await corpSnapshot();
-    expect((await sendSnapshot(key, corp)).commit.statusCode).toBe(200);
+    const { owner } = await checkedOwnerWithCorp();
     const takenAt = harness.graph.clock.now();
     await runCheck(owner);
     expect((await usersTable(owner, ['christie.cline@contoso.com'])).get('christie.cline@contoso.com')?.expiryReason).toBe('on_premises_domain_policy');
@@ -415,12 +421,7 @@ describe('checks after the first (a kept record index, anchors written when they
   const ALLAN = 'allan.deyoung@contoso.com';
 
   it('sees at the next check a record a newer snapshot changed or dropped, and a snapshot another instance committed', async () => {
-    const owner = await subscribedOwner();
-    await saveConfiguration(harness, owner, configurationFor());
-    await runCheck(owner);
-    const key = await enrol(owner);
-    const corp = await corpSnapshot();
-    expect((await sendSnapshot(key, corp)).commit.statusCode).toBe(200);
+    const { owner, key, corp } = await checkedOwnerWithCorp();
     await runCheck(owner);
     const christieAd = corp.users.find((user) => user.userPrincipalName === CHRISTIE)!;
     const dcDate = BigInt(christieAd.passwordExpiryTimeComputed);
