@@ -3,7 +3,7 @@
 // one check to the next, so they are collected with an order-independent digest and written only
 // when the digest differs from the one stored with the rows last written: 100,000 unchanged
 // anchors cost a synced check a digest comparison instead of deleting and inserting 100,000 rows.
-// Collected in columns (no object per user); about 20 MB for 100,000 users until the check ends.
+// Collected in columns (no object per user); about 25 MB for 100,000 users (measured) until the check ends.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { syncedDirectoryDigests, syncedDirectoryUsers } from '../db/schema/index.js';
