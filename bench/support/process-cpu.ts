@@ -9,6 +9,8 @@ interface ProcessStat {
   parentPid: number;
   /** utime + stime + cutime + cstime in clock ticks: its own CPU and that of the children it reaped. */
   ticks: number;
+  /** cutime + cstime alone: grows when it reaps a child. */
+  reapedTicks: number;
 }
 
 async function readStat(pid: number): Promise<ProcessStat | null> {
@@ -16,7 +18,8 @@ async function readStat(pid: number): Promise<ProcessStat | null> {
   if (stat === null) return null;
   // Fields after the command name's closing parenthesis: state, ppid, ... utime (12th), stime, cutime, cstime.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { parentPid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) };
+  const reapedTicks = Number(fields[13]) + Number(fields[14]);
+  return { parentPid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) + reapedTicks, reapedTicks };
 }
 
 /**
@@ -26,6 +29,20 @@ async function readStat(pid: number): Promise<ProcessStat | null> {
  */
 export async function processTreeCpuUs(rootPid: number): Promise<number | null> {
   if (!Number.isFinite(clockTicksPerSecond)) return null;
+  // A child reaped while /proc is read would count in neither its own entry nor its parent's
+  // (a pooled backend exiting when idle took seconds of CPU with it): read again until none was.
+  for (let attempt = 1; ; attempt++) {
+    const before = await readStat(rootPid);
+    if (before === null) return null;
+    const ticks = await treeTicks(rootPid);
+    const after = await readStat(rootPid);
+    if (ticks === null || after === null) return null;
+    if (after.reapedTicks === before.reapedTicks || attempt === 5) return (ticks / clockTicksPerSecond) * 1e6;
+  }
+}
+
+/** Clock ticks of `rootPid` and every process under it, as /proc shows them now. */
+async function treeTicks(rootPid: number): Promise<number | null> {
   const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
   const stats = new Map<number, ProcessStat>();
   for (const pid of pids) {
@@ -46,7 +63,7 @@ export async function processTreeCpuUs(rootPid: number): Promise<number | null> 
   }
   let ticks = 0;
   for (const pid of inTree) ticks += stats.get(pid)!.ticks;
-  return (ticks / clockTicksPerSecond) * 1e6;
+  return ticks;
 }
 
 /** The PostgreSQL server's main process (postmaster) behind a connection, when it runs on this machine. */
