@@ -20,6 +20,7 @@ import { adDomains, adSnapshotBatches, adSnapshots, adUsers, syncedDirectoryUser
 import { unnestRows } from '../db/unnest-rows.js';
 import { badRequest, conflict, notFound } from '../http/app-error.js';
 import type { AuthenticatedConnector } from './connector-keys.js';
+import { forgetAdRecordIndex } from './on-premises-directory.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -171,7 +172,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function commitSnapshot(db: Database, connector: AuthenticatedConnector, snapshotId: string, now: Date): Promise<CommitSnapshotAnswer> {
   const { tenantId } = connector;
-  return db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     await lockOn(tx, tenantId, snapshotId);
     const snapshot = await findSnapshot(tx, connector, snapshotId);
     if (snapshot.committedAt && snapshot.result) return snapshot.result;
@@ -233,6 +234,9 @@ export async function commitSnapshot(db: Database, connector: AuthenticatedConne
       .where(and(eq(adSnapshots.tenantId, tenantId), eq(adSnapshots.id, snapshotId)));
     return result;
   });
+  // The next check would see the new snapshot id anyway; this frees the old records sooner.
+  forgetAdRecordIndex(tenantId);
+  return answer;
 }
 
 /**

@@ -1,24 +1,22 @@
 // A password check's on-premises side: dates synced users from their AD records while the
 // directory streams in, remembers the synced users' anchors (what the next snapshot's commit
-// matches against), and afterwards records the matching counts and alerts on silent connectors.
+// matches against; written only when they changed, synced-anchors.ts), and afterwards records the
+// matching counts and alerts on silent connectors.
 import { and, eq } from 'drizzle-orm';
 import type { OnPremisesInput } from '../../shared/domain/on-premises-expiry.js';
 import { utcMinute } from '../../shared/domain/on-premises-expiry.js';
 import { alertConnectorSilent } from '../account-mail/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
-import { adDomains, syncedDirectoryUsers } from '../db/schema/index.js';
-import { unnestRows } from '../db/unnest-rows.js';
+import { adDomains } from '../db/schema/index.js';
 import type { SyncedUserAnchors } from './ad-record-index.js';
 import { loadOnPremisesDirectory, type OnPremisesDirectory } from './on-premises-directory.js';
-
-/** Anchors written per statement. */
-const ANCHOR_BATCH = 5_000;
+import { SyncedAnchorSet, saveSyncedAnchors } from './synced-anchors.js';
 
 export interface OnPremisesCheck {
   /** For ScanSettings.onPremises: the expiry rule's input for a synced user. */
   inputFor(user: SyncedUserAnchors & { id: string }): OnPremisesInput;
-  /** After the scan: the anchors written, counts recorded, silent connectors reported. */
+  /** After the whole scan: the anchors saved, counts recorded, silent connectors reported. */
   finish(): Promise<void>;
 }
 
@@ -29,38 +27,18 @@ export interface GroupMembers {
 
 export async function startOnPremisesCheck(db: Database, tenantId: string, now: Date, groups: GroupMembers): Promise<OnPremisesCheck> {
   const directory = await loadOnPremisesDirectory(db, tenantId, now);
-  // The anchors are replaced: plain inserts cost far less than upserting 100,000 rows.
-  await db.delete(syncedDirectoryUsers).where(eq(syncedDirectoryUsers.tenantId, tenantId));
   const declaredGroupsOf = await loadDeclaredGroups(directory, groups);
-  let anchors: (typeof syncedDirectoryUsers.$inferInsert)[] = [];
-  // One batch in flight at a time, in order; a failure surfaces at finish().
-  let writing: Promise<void> = Promise.resolve();
-  const flush = () => {
-    if (anchors.length === 0) return;
-    const batch = anchors;
-    anchors = [];
-    writing = writing.then(() => writeAnchors(db, batch));
-    writing.catch(() => {});
-  };
+  const anchors = new SyncedAnchorSet();
   const noInput: OnPremisesInput = { record: null, declared: null };
   return {
     inputFor(user) {
-      anchors.push({
-        tenantId,
-        graphUserId: user.id,
-        securityIdentifier: user.onPremisesSecurityIdentifier,
-        immutableId: user.onPremisesImmutableId,
-        userPrincipalName: user.userPrincipalName,
-        checkedAt: now,
-      });
-      if (anchors.length >= ANCHOR_BATCH) flush();
+      anchors.add(user);
       if (!directory) return noInput;
       const input = directory.inputFor(user);
       return input.record === null && input.declared ? { ...input, declaredGroupIds: declaredGroupsOf(user.id) } : input;
     },
     async finish() {
-      flush();
-      await writing;
+      await saveSyncedAnchors(db, tenantId, anchors, now);
       if (directory) await recordCheckOutcome(db, tenantId, directory, now);
     },
   };
@@ -85,17 +63,9 @@ async function loadDeclaredGroups(directory: OnPremisesDirectory | null, groups:
   return (userId) => byUser.get(userId.toLowerCase()) ?? none;
 }
 
-async function writeAnchors(db: Database, rows: (typeof syncedDirectoryUsers.$inferInsert)[]): Promise<void> {
-  await db
-    .insert(syncedDirectoryUsers)
-    .select(unnestRows(syncedDirectoryUsers, rows))
-    // A check running at the same time wrote the same user already.
-    .onConflictDoNothing();
-}
-
 /** The check's matching counts per domain, and one security alert (and audit entry) per snapshot that went stale. */
 async function recordCheckOutcome(db: Database, tenantId: string, directory: OnPremisesDirectory, now: Date): Promise<void> {
-  const counts = directory.index.matchCounts();
+  const counts = directory.matcher.matchCounts();
   await db.transaction(async (tx) => {
     for (const domain of directory.domains) {
       const domainCounts = counts.domains.get(domain.domainSid) ?? { usersRead: 0, matched: 0, unmatchedAdUsers: 0 };

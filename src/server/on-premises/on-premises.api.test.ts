@@ -4,7 +4,7 @@
 // reaching another's data) and the dates a check then shows.
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushConfigurationAlerts } from '../account-mail/index.js';
 import {
@@ -19,7 +19,17 @@ import type { PasswordExpirationsPage } from '../../shared/api/notifications.js'
 import type { OnPremisesOverview } from '../../shared/api/on-premises.js';
 import { filetimeToMs } from '../../shared/domain/on-premises-expiry.js';
 import { CONTOSO_TENANT_ID } from '../../simulators/graph/index.js';
-import { accountMailOutbox, adSnapshots, adUsers, auditLogs, emailSends, memberships, notificationPreferences } from '../db/schema/index.js';
+import {
+  accountMailOutbox,
+  adDomains,
+  adSnapshots,
+  adUsers,
+  auditLogs,
+  emailSends,
+  memberships,
+  notificationPreferences,
+  syncedDirectoryUsers,
+} from '../db/schema/index.js';
 import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
 
@@ -123,6 +133,17 @@ const NAMED_SYNCED_USERS = [
   'debra.berger@contoso.com',
   'grant.steel@contoso.com',
 ];
+
+/** A subscribed owner whose organization was checked once, then got CORP's snapshot through a connector. */
+async function checkedOwnerWithCorp() {
+  const owner = await subscribedOwner();
+  await saveConfiguration(harness, owner, configurationFor());
+  await runCheck(owner);
+  const key = await enrol(owner);
+  const corp = await corpSnapshot();
+  expect((await sendSnapshot(key, corp)).commit.statusCode).toBe(200);
+  return { owner, key, corp };
+}
 
 async function snapshotRows(tenantId: string) {
   const [snapshots] = await harness.database.db.select({ n: count() }).from(adSnapshots).where(eq(adSnapshots.tenantId, tenantId));
@@ -232,12 +253,7 @@ describe('hybrid users of Contoso', () => {
 
 describe('stale snapshots and the declared policy', () => {
   it('dates nobody from a snapshot older than the threshold, names since when, alerts once, and plans no reminder from it', async () => {
-    const owner = await subscribedOwner();
-    await saveConfiguration(harness, owner, configurationFor());
-    await runCheck(owner);
-    const key = await enrol(owner);
-    const corp = await corpSnapshot();
-    expect((await sendSnapshot(key, corp)).commit.statusCode).toBe(200);
+    const { owner } = await checkedOwnerWithCorp();
     const takenAt = harness.graph.clock.now();
     await runCheck(owner);
     expect((await usersTable(owner, ['christie.cline@contoso.com'])).get('christie.cline@contoso.com')?.expiryReason).toBe('on_premises_domain_policy');
@@ -457,5 +473,95 @@ describe('snapshot bodies', () => {
     const [row] = await harness.database.db.select().from(adUsers).where(eq(adUsers.tenantId, owner.tenantId));
     expect(String(row?.passwordExpiryTimeComputed)).toBe(FILETIME_NEVER);
     expect(String(row?.pwdLastSet)).toBe('133456789012345679');
+  });
+});
+
+describe('checks after the first (a kept record index, anchors written when they changed)', () => {
+  // A date moved a day earlier each time stays within what the users table lists.
+  const ONE_DAY = 864_000_000_000n;
+  const CHRISTIE = 'christie.cline@contoso.com';
+  const ALLAN = 'allan.deyoung@contoso.com';
+
+  it('sees at the next check a record a newer snapshot changed or dropped, and a snapshot another instance committed', async () => {
+    const { owner, key, corp } = await checkedOwnerWithCorp();
+    await runCheck(owner);
+    const christieAd = corp.users.find((user) => user.userPrincipalName === CHRISTIE)!;
+    const dcDate = BigInt(christieAd.passwordExpiryTimeComputed);
+    expect((await usersTable(owner, [CHRISTIE])).get(CHRISTIE)?.passwordExpiryDate).toBe(new Date(filetimeToMs(dcDate)).toISOString());
+
+    const newer = corp.users
+      .filter((user) => user.userPrincipalName !== ALLAN)
+      .map((user) => (user === christieAd ? { ...user, passwordExpiryTimeComputed: String(dcDate - ONE_DAY) } : user));
+    const later = new Date(harness.graph.clock.now().getTime() + 60_000);
+    expect((await sendSnapshot(key, corp, newer, 20, later)).commit.statusCode).toBe(200);
+    await runCheck(owner);
+    const after = await usersTable(owner, [CHRISTIE, ALLAN]);
+    expect(after.get(CHRISTIE)?.passwordExpiryDate).toBe(new Date(filetimeToMs(dcDate - ONE_DAY)).toISOString());
+    expect(after.get(ALLAN)).toMatchObject({ expiryReason: 'managed_on_premises', passwordExpiryDate: null });
+    const overview = (await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: owner.headers })).json() as OnPremisesOverview;
+    expect(overview.connectors[0]?.domains[0]).toMatchObject({ usersRead: newer.length, unmatchedAdUsers: 1 });
+    // Grant Steel (another forest) and now Allan.
+    expect(overview.unmatchedGraphUsers).toBe(2);
+
+    // Another instance's commit of a snapshot taken at the same time: only the database changes,
+    // this process's kept index is not told.
+    const [domain] = await harness.database.db.select().from(adDomains).where(eq(adDomains.tenantId, owner.tenantId));
+    const copy = randomUUID();
+    await harness.database.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into ad_snapshots (tenant_id, id, connector_id, domain_sid, dns_name, netbios_name, max_pwd_age, password_settings_objects,
+                                  connector_version, taken_at, user_count, batch_count, begun_at, committed_at, result)
+        select tenant_id, ${copy}, connector_id, domain_sid, dns_name, netbios_name, max_pwd_age, password_settings_objects,
+               connector_version, taken_at, user_count, batch_count, begun_at, committed_at, result
+        from ad_snapshots where tenant_id = ${owner.tenantId} and id = ${domain!.currentSnapshotId}`);
+      await tx.execute(sql`
+        insert into ad_users (tenant_id, snapshot_id, batch_index, object_sid, object_guid, user_principal_name, sam_account_name, mail,
+                              pwd_last_set, user_account_control, password_expiry_time_computed, resultant_pso, account_expires)
+        select tenant_id, ${copy}, batch_index, object_sid, object_guid, user_principal_name, sam_account_name, mail, pwd_last_set,
+               user_account_control,
+               case when user_principal_name = ${CHRISTIE} then password_expiry_time_computed - ${ONE_DAY} else password_expiry_time_computed end,
+               resultant_pso, account_expires
+        from ad_users where tenant_id = ${owner.tenantId} and snapshot_id = ${domain!.currentSnapshotId}`);
+      await tx.update(adDomains).set({ currentSnapshotId: copy }).where(eq(adDomains.tenantId, owner.tenantId));
+    });
+    await runCheck(owner);
+    expect((await usersTable(owner, [CHRISTIE])).get(CHRISTIE)?.passwordExpiryDate).toBe(new Date(filetimeToMs(dcDate - 2n * ONE_DAY)).toISOString());
+  });
+
+  it('rewrites the synced users’ anchors only when Graph changed them, and the next commit counts against the new ones', async () => {
+    const owner = await subscribedOwner();
+    await saveConfiguration(harness, owner, configurationFor());
+    const anchors = () =>
+      harness.database.db
+        .select({ id: syncedDirectoryUsers.graphUserId, sid: syncedDirectoryUsers.securityIdentifier, checkedAt: syncedDirectoryUsers.checkedAt })
+        .from(syncedDirectoryUsers)
+        .where(eq(syncedDirectoryUsers.tenantId, owner.tenantId))
+        .orderBy(syncedDirectoryUsers.graphUserId);
+    await runCheck(owner);
+    const first = await anchors();
+    expect(first.length).toBeGreaterThan(5);
+    harness.graph.clock.advance(60_000);
+    await runCheck(owner);
+    // Not rewritten: the same rows with the first check's time.
+    expect(await anchors()).toEqual(first);
+
+    const corp = await corpSnapshot();
+    const serviceAccount = corp.users.find((user) => user.sAMAccountName === 'svc-sql')!;
+    const grant = harness.graph.simulator.state.tenants.get(CONTOSO_TENANT_ID)!.findUser('grant.steel@contoso.com')!;
+    const grantSid = grant.onPremisesSecurityIdentifier;
+    try {
+      // Grant Steel now carries the SID of the one AD account no Graph user had.
+      grant.onPremisesSecurityIdentifier = serviceAccount.objectSid;
+      harness.graph.clock.advance(60_000);
+      await runCheck(owner);
+      const third = await anchors();
+      expect(third.map((row) => row.id)).toEqual(first.map((row) => row.id));
+      expect(third.find((row) => row.id === grant.id)?.sid).toBe(serviceAccount.objectSid);
+      expect(third.every((row) => row.checkedAt > first[0]!.checkedAt)).toBe(true);
+      const { commit } = await sendSnapshot(await enrol(owner), corp);
+      expect(commit.json()).toMatchObject({ usersRead: corp.users.length, matched: corp.users.length, unmatchedAdUsers: 0, unmatchedGraphUsers: 0 });
+    } finally {
+      grant.onPremisesSecurityIdentifier = grantSid;
+    }
   });
 });

@@ -15,3 +15,4 @@ export * from './rate-limits.js';
 export * from './on-premises.js';
 export * from './template-languages.js';
 export * from './configuration-alerts.js';
+export * from './synced-directory-digests.js';

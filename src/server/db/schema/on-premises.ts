@@ -134,7 +134,8 @@ export const adDomains = pgTable(
 
 /**
  * The synced users (onPremisesSyncEnabled) the latest check read from Graph, by their anchors:
- * what a snapshot's commit matches its records against. Replaced by every check.
+ * what a snapshot's commit matches its records against. Replaced by a check whose anchors differ
+ * from these (synced_directory_digests); checkedAt is the check that wrote them.
  */
 export const syncedDirectoryUsers = pgTable(
   'synced_directory_users',
