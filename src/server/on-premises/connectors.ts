@@ -3,6 +3,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { CreateConnectorResponse, OnPremisesConnector, OnPremisesOverview, OnPremisesSettingsBody } from '../../shared/api/on-premises.js';
 import { onPremisesMessages } from '../../shared/api/on-premises.js';
+import { DEFAULT_STALE_AFTER_HOURS, isStaleSnapshot } from '../../shared/domain/on-premises-expiry.js';
 import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';
 import { adDomains, onPremisesConnectors, onPremisesSettings } from '../db/schema/index.js';
@@ -13,7 +14,7 @@ import { findOnPremisesSettings } from './on-premises-directory.js';
 type ConnectorRow = typeof onPremisesConnectors.$inferSelect;
 type DomainRow = typeof adDomains.$inferSelect;
 
-function toConnector(row: ConnectorRow, domains: readonly DomainRow[], staleBefore: number): OnPremisesConnector {
+function toConnector(row: ConnectorRow, domains: readonly DomainRow[], staleAfterHours: number, now: Date): OnPremisesConnector {
   return {
     id: row.id,
     name: row.name,
@@ -30,7 +31,7 @@ function toConnector(row: ConnectorRow, domains: readonly DomainRow[], staleBefo
         usersRead: domain.usersRead,
         matched: domain.matched,
         unmatchedAdUsers: domain.unmatchedAdUsers,
-        stale: domain.snapshotTakenAt.getTime() < staleBefore,
+        stale: isStaleSnapshot(domain.snapshotTakenAt.getTime(), staleAfterHours, now.getTime()),
       })),
   };
 }
@@ -43,10 +44,9 @@ export async function getOnPremisesOverview(db: Database, tenantId: string, now:
     .where(eq(onPremisesConnectors.tenantId, tenantId))
     .orderBy(asc(onPremisesConnectors.createdAt), asc(onPremisesConnectors.id));
   const domains = await db.select().from(adDomains).where(eq(adDomains.tenantId, tenantId)).orderBy(asc(adDomains.dnsName));
-  const staleBefore = now.getTime() - settings.staleAfterHours * 3_600_000;
   const latest = domains.reduce<DomainRow | null>((found, domain) => (found === null || domain.committedAt > found.committedAt ? domain : found), null);
   return {
-    connectors: connectors.map((row) => toConnector(row, domains, staleBefore)),
+    connectors: connectors.map((row) => toConnector(row, domains, settings.staleAfterHours, now)),
     unmatchedGraphUsers: latest?.unmatchedGraphUsers ?? null,
     staleAfterHours: settings.staleAfterHours,
     declaredPolicy: settings.declaredPolicy,
@@ -71,7 +71,7 @@ export async function createConnector(db: Database, tenantId: string, actorUserI
     });
     return created;
   });
-  return { connector: toConnector(row, [], 0), key };
+  return { connector: toConnector(row, [], DEFAULT_STALE_AFTER_HOURS, now), key };
 }
 
 export async function revokeConnector(

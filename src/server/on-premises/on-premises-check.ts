@@ -63,29 +63,31 @@ async function loadDeclaredGroups(directory: OnPremisesDirectory | null, groups:
   return (userId) => byUser.get(userId.toLowerCase()) ?? none;
 }
 
-/** The check's matching counts per domain, and one security alert (and audit entry) per snapshot that went stale. */
+/**
+ * The check's matching counts per domain, and one security alert (and audit entry) per snapshot that
+ * went stale. Only for the snapshot the check read: one committed while the check ran is fresh, and
+ * neither the old snapshot's counts nor its silence belong to it.
+ */
 async function recordCheckOutcome(db: Database, tenantId: string, directory: OnPremisesDirectory, now: Date): Promise<void> {
   const counts = directory.matcher.matchCounts();
   await db.transaction(async (tx) => {
     for (const domain of directory.domains) {
       const domainCounts = counts.domains.get(domain.domainSid) ?? { usersRead: 0, matched: 0, unmatchedAdUsers: 0 };
+      const sameSnapshot = and(eq(adDomains.tenantId, tenantId), eq(adDomains.domainSid, domain.domainSid), eq(adDomains.currentSnapshotId, domain.snapshotId));
       const [row] = await tx
         .update(adDomains)
         .set({ matched: domainCounts.matched, unmatchedAdUsers: domainCounts.unmatchedAdUsers, unmatchedGraphUsers: counts.unmatchedGraphUsers })
-        .where(and(eq(adDomains.tenantId, tenantId), eq(adDomains.domainSid, domain.domainSid)))
-        .returning({ snapshotId: adDomains.currentSnapshotId, alerted: adDomains.silenceAlertedSnapshotId });
-      if (!domain.stale || !row || row.alerted === row.snapshotId) continue;
-      await tx
-        .update(adDomains)
-        .set({ silenceAlertedSnapshotId: row.snapshotId })
-        .where(and(eq(adDomains.tenantId, tenantId), eq(adDomains.domainSid, domain.domainSid)));
+        .where(sameSnapshot)
+        .returning({ alerted: adDomains.silenceAlertedSnapshotId });
+      if (!domain.stale || !row || row.alerted === domain.snapshotId) continue;
+      await tx.update(adDomains).set({ silenceAlertedSnapshotId: domain.snapshotId }).where(sameSnapshot);
       await recordAudit(tx, tenantId, {
         category: 'configuration',
         status: 'warning',
         message: `On-premises connector silent: no snapshot of ${domain.dnsName} since ${utcMinute(domain.takenAt.getTime())}; its synced users get no reminders until one arrives`,
         createdAt: now,
       });
-      await alertConnectorSilent(tx, tenantId, { domain: domain.dnsName, snapshotId: row.snapshotId, since: domain.takenAt }, now);
+      await alertConnectorSilent(tx, tenantId, { domain: domain.dnsName, snapshotId: domain.snapshotId, since: domain.takenAt }, now);
     }
   });
 }

@@ -2,7 +2,7 @@
 // snapshot with its records indexed for matching (built once per set of snapshots and kept,
 // ad-record-cache.ts), and the declared policy.
 import { and, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_STALE_AFTER_HOURS, type DeclaredOnPremisesPolicy, type OnPremisesInput } from '../../shared/domain/on-premises-expiry.js';
+import { DEFAULT_STALE_AFTER_HOURS, type DeclaredOnPremisesPolicy, isStaleSnapshot, type OnPremisesInput } from '../../shared/domain/on-premises-expiry.js';
 import type { Database } from '../db/client.js';
 import { adDomains, adSnapshots, adUsers, onPremisesSettings } from '../db/schema/index.js';
 import { AdRecordIndexCache } from './ad-record-cache.js';
@@ -24,6 +24,8 @@ export function forgetAdRecordIndex(tenantId: string): void {
 
 interface ReportedDomain {
   domainSid: string;
+  /** The snapshot this check dates the domain's users from. */
+  snapshotId: string;
   dnsName: string;
   takenAt: Date;
   stale: boolean;
@@ -66,12 +68,12 @@ export async function loadOnPremisesDirectory(db: Reader, tenantId: string, now:
     .where(eq(adDomains.tenantId, tenantId));
   if (domainRows.length === 0 && settings.declaredPolicy === null) return null;
 
-  const staleBefore = now.getTime() - settings.staleAfterHours * 3_600_000;
   const domains = domainRows.map((row) => ({
     domainSid: row.domainSid,
+    snapshotId: row.snapshotId,
     dnsName: row.dnsName,
     takenAt: row.takenAt,
-    stale: row.takenAt.getTime() < staleBefore,
+    stale: isStaleSnapshot(row.takenAt.getTime(), settings.staleAfterHours, now.getTime()),
   }));
   // Everything the index's records are built from; a snapshot's records never change once committed.
   const key = domainRows

@@ -30,6 +30,7 @@ import {
   notificationPreferences,
   syncedDirectoryUsers,
 } from '../db/schema/index.js';
+import { startOnPremisesCheck } from './on-premises-check.js';
 import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
 
@@ -276,6 +277,29 @@ describe('stale snapshots and the declared policy', () => {
     expect(alerts.filter((alert) => alert.payload.type === 'connector_silent')).toHaveLength(1);
     const overview = (await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: owner.headers })).json() as OnPremisesOverview;
     expect(overview.connectors[0]?.domains[0]?.stale).toBe(true);
+  });
+
+  it('alerts nobody about a snapshot the connector replaced while the check ran, and alerts once the new one goes silent', async () => {
+    const { owner, key, corp } = await checkedOwnerWithCorp();
+    const silentAlerts = async () =>
+      (
+        await harness.database.db.select({ payload: accountMailOutbox.payload }).from(accountMailOutbox).where(eq(accountMailOutbox.tenantId, owner.tenantId))
+      ).filter((alert) => alert.payload.type === 'connector_silent');
+    harness.graph.clock.advance(49 * 3_600_000);
+    // A check starts from the stale snapshot; the connector comes back before it finishes.
+    const check = await startOnPremisesCheck(harness.database.db, owner.tenantId, harness.graph.clock.now(), {
+      async *transitiveMemberIds() {},
+    });
+    expect((await sendSnapshot(key, corp)).commit.statusCode).toBe(200);
+    await check.finish();
+    expect(await silentAlerts()).toEqual([]);
+    const [domain] = await harness.database.db.select().from(adDomains).where(eq(adDomains.tenantId, owner.tenantId));
+    expect(domain!.silenceAlertedSnapshotId).toBeNull();
+
+    // The new snapshot going silent in its turn is told.
+    harness.graph.clock.advance(49 * 3_600_000);
+    await runCheck(owner);
+    expect(await silentAlerts()).toHaveLength(1);
   });
 
   it('sends the silent-connector alert to the owners who keep security alerts on, and to no other member', async () => {

@@ -34,6 +34,11 @@ export const SYNC_LAG_MS = 60 * 60 * 1000;
 /** Default age after which a snapshot is stale and no longer dates anyone. */
 export const DEFAULT_STALE_AFTER_HOURS = 48;
 
+/** Whether a snapshot taken at `takenAtMs` is stale at `nowMs`: older than the organization's setting. */
+export function isStaleSnapshot(takenAtMs: number, staleAfterHours: number, nowMs: number): boolean {
+  return takenAtMs < nowMs - staleAfterHours * 3_600_000;
+}
+
 /** Epoch milliseconds of a FILETIME (truncated to the millisecond), exact for every value AD stores. */
 export function filetimeToMs(filetime: bigint): number {
   return Number((filetime - FILETIME_UNIX_EPOCH) / FILETIME_PER_MS);
