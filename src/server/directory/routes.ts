@@ -3,6 +3,7 @@ import { previewGroupUsersBody, type PreviewGroupUsersResult, type SecurityGroup
 import { allow, tenantIdOf } from '../auth/index.js';
 import { graphClientFor, loadGraphConnection, type TenantGraphDeps, trackConnection } from '../configuration/index.js';
 import { validate } from '../http/validate.js';
+import { previewOnPremisesInputs } from '../on-premises/index.js';
 import { answeringGraphErrors } from './graph-app-error.js';
 import { previewDirectory } from './preview-directory.js';
 
@@ -21,18 +22,21 @@ export function registerDirectoryRoutes(app: FastifyInstance, deps: TenantGraphD
     const connection = await loadGraphConnection(deps, tenantId);
     const client = graphClientFor(deps, connection);
     const { configuration } = connection;
+    const now = deps.clock();
     return answeringGraphErrors(() =>
       trackConnection(
         deps.db,
         tenantId,
         deps.clock,
-        () =>
+        async () =>
           previewDirectory(client, {
             includeGroups: input.includeGroups,
             excludeGroups: input.excludeGroups,
             passwordValidityDays: input.passwordValidityDays ?? configuration.passwordValidityDays,
             timeZone: configuration.timeZone,
-            now: deps.clock(),
+            now,
+            // Synced users dated as the check dates them: the connector's snapshot or the declared policy.
+            onPremises: await previewOnPremisesInputs(deps.db, tenantId, now, client),
           }),
         client,
       ),

@@ -1,5 +1,5 @@
 // On-premises module: Passwatch Connector enrolment and snapshot ingest, and the on-premises side
 // of a password check (docs/domain.md §Hybrid directories).
 export { createConnector, revokeConnector } from './connectors.js';
-export { startOnPremisesCheck } from './on-premises-check.js';
+export { previewOnPremisesInputs, startOnPremisesCheck } from './on-premises-check.js';
 export { registerOnPremisesRoutes } from './routes.js';

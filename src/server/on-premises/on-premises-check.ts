@@ -26,22 +26,39 @@ export interface GroupMembers {
 }
 
 export async function startOnPremisesCheck(db: Database, tenantId: string, now: Date, groups: GroupMembers): Promise<OnPremisesCheck> {
-  const directory = await loadOnPremisesDirectory(db, tenantId, now);
-  const declaredGroupsOf = await loadDeclaredGroups(directory, groups);
+  const { directory, inputFor } = await loadOnPremisesInputs(db, tenantId, now, groups);
   const anchors = new SyncedAnchorSet();
-  const noInput: OnPremisesInput = { record: null, declared: null };
   return {
     inputFor(user) {
       anchors.add(user);
-      if (!directory) return noInput;
-      const input = directory.inputFor(user);
-      return input.record === null && input.declared ? { ...input, declaredGroupIds: declaredGroupsOf(user.id) } : input;
+      return inputFor(user);
     },
     async finish() {
       await saveSyncedAnchors(db, tenantId, anchors, now);
       if (directory) await recordCheckOutcome(db, tenantId, directory, now);
     },
   };
+}
+
+/**
+ * The expiry rule's input for synced users as a check would give it, writing nothing: Preview Users
+ * shows the dates the next check will use.
+ */
+export async function previewOnPremisesInputs(db: Database, tenantId: string, now: Date, groups: GroupMembers): Promise<OnPremisesCheck['inputFor']> {
+  return (await loadOnPremisesInputs(db, tenantId, now, groups)).inputFor;
+}
+
+const NO_INPUT: OnPremisesInput = { record: null, declared: null };
+
+async function loadOnPremisesInputs(db: Database, tenantId: string, now: Date, groups: GroupMembers) {
+  const directory = await loadOnPremisesDirectory(db, tenantId, now);
+  const declaredGroupsOf = await loadDeclaredGroups(directory, groups);
+  const inputFor: OnPremisesCheck['inputFor'] = (user) => {
+    if (!directory) return NO_INPUT;
+    const input = directory.inputFor(user);
+    return input.record === null && input.declared ? { ...input, declaredGroupIds: declaredGroupsOf(user.id) } : input;
+  };
+  return { directory, inputFor };
 }
 
 /** Which of the declared policy's groups each user is in (their members read once per check). */

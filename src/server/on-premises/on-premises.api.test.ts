@@ -15,6 +15,7 @@ import {
   type AdUserRecord,
   type BeginSnapshotBody,
 } from '../../shared/api/connector-snapshot.js';
+import type { PreviewGroupUsersResult } from '../../shared/api/directory.js';
 import type { PasswordExpirationsPage } from '../../shared/api/notifications.js';
 import type { OnPremisesOverview } from '../../shared/api/on-premises.js';
 import { filetimeToMs } from '../../shared/domain/on-premises-expiry.js';
@@ -186,6 +187,27 @@ describe('hybrid users of Contoso', () => {
     expect(after.get('irvin.sayers@contoso.com')).toMatchObject({ expiryReason: 'on_premises_never_expires', passwordExpiryDate: null });
     expect(after.get('debra.berger@contoso.com')).toMatchObject({ expiryReason: 'on_premises_must_change', passwordExpiryDate: null });
     expect(after.get('grant.steel@contoso.com')).toMatchObject({ expiryReason: 'managed_on_premises', expirySource: null });
+
+    // Preview Users dates them as the check does, and writes nothing of the check's.
+    const anchorsBefore = await harness.database.db.select().from(syncedDirectoryUsers).where(eq(syncedDirectoryUsers.tenantId, owner.tenantId));
+    const preview = await harness.app.inject({
+      method: 'POST',
+      url: '/api/preview-group-users',
+      headers: owner.headers,
+      payload: { includeGroups: [], excludeGroups: [] },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const previewed = new Map((preview.json() as PreviewGroupUsersResult).users.map((user) => [user.email, user]));
+    for (const email of ['christie.cline@contoso.com', 'allan.deyoung@contoso.com', 'irvin.sayers@contoso.com', 'grant.steel@contoso.com']) {
+      const shown = after.get(email)!;
+      expect({ email, ...previewed.get(email) }).toMatchObject({
+        email,
+        expiryReason: shown.expiryReason,
+        expirySource: shown.expirySource,
+        passwordExpiryDate: shown.passwordExpiryDate,
+      });
+    }
+    expect(await harness.database.db.select().from(syncedDirectoryUsers).where(eq(syncedDirectoryUsers.tenantId, owner.tenantId))).toEqual(anchorsBefore);
 
     const overview = (await harness.app.inject({ method: 'GET', url: '/api/on-premises', headers: owner.headers })).json() as OnPremisesOverview;
     expect(overview.connectors[0]?.domains[0]).toMatchObject({ dnsName: 'corp.contoso.com', usersRead: corp.users.length, unmatchedAdUsers: 1, stale: false });
