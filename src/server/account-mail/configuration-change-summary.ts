@@ -1,8 +1,8 @@
 // What one configuration alert says about a quarter hour of saves: one line per setting with its
 // net change (a field saved five times shows once, from its first state to its last), who saved it,
 // how often and when last (docs/product.md §Account mail).
-import { mailTime } from './event-mail.js';
 import type { ConfigurationChangeLine, SettingChange } from './payloads.js';
+import { utcMinute } from '../../shared/domain/utc-minute.js';
 
 /** One save as the window records it; `changes` null: the save created the configuration. */
 export interface ConfigurationSave {
@@ -13,7 +13,7 @@ export interface ConfigurationSave {
 }
 
 export interface ConfigurationChangeSummary {
-  /** The first and the last save, as mailTime writes them. */
+  /** The first and the last save, as utcMinute writes them. */
   from: string;
   to: string;
   lines: ConfigurationChangeLine[];
@@ -56,14 +56,14 @@ export function summarizeConfigurationSaves(saves: readonly ConfigurationSave[])
     }
   }
   return {
-    from: mailTime(new Date(first.at)),
-    to: mailTime(new Date(last.at)),
+    from: utcMinute(new Date(first.at)),
+    to: utcMinute(new Date(last.at)),
     lines: [...tallies.values()].map((tally) => ({
       what: tally.what,
       change: describeMerged(tally.merged),
       by: tally.by,
       saves: tally.saves,
-      lastAt: mailTime(new Date(tally.lastAt)),
+      lastAt: utcMinute(new Date(tally.lastAt)),
     })),
   };
 }

@@ -4,11 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { connectionFailureStreaks } from '../db/schema/index.js';
 import { queueForMembers, queueForOwners, type OutboxWriter } from './outbox.js';
-
-/** A readable instant for mail: '2026-11-24 08:00 UTC'. */
-export function mailTime(instant: Date): string {
-  return `${instant.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
+import { utcMinute } from '../../shared/domain/utc-minute.js';
 
 export interface RecordedConnectionOutcome {
   /** The verdict before this one; 'unknown' when there was none (new settings). */
@@ -72,14 +68,14 @@ export async function alertConnectorSilent(
     tx,
     tenantId,
     `connector-silent:${tenantId}:${silent.snapshotId}`,
-    { type: 'connector_silent', domain: silent.domain, since: mailTime(silent.since) },
+    { type: 'connector_silent', domain: silent.domain, since: utcMinute(silent.since) },
     at,
   );
 }
 
 /** Email notification: a password check failed. */
 export async function notifyCheckFailed(tx: OutboxWriter, tenantId: string, runId: string, reason: string, at: Date): Promise<void> {
-  await queueForMembers(tx, tenantId, `check-failed:${runId}`, { type: 'check_failed', reason, at: mailTime(at) }, at);
+  await queueForMembers(tx, tenantId, `check-failed:${runId}`, { type: 'check_failed', reason, at: utcMinute(at) }, at);
 }
 
 /** Email notification: the sending mailbox's daily limit carried reminders over to the next day. */
@@ -93,7 +89,7 @@ export async function notifyMailCarriedOver(
     tx,
     tenantId,
     `carried-over:${tenantId}:${carried.senderMailbox}:${carried.resumesAt.getTime()}`,
-    { type: 'mail_carried_over', count: carried.count, senderMailbox: carried.senderMailbox, resumesAt: mailTime(carried.resumesAt) },
+    { type: 'mail_carried_over', count: carried.count, senderMailbox: carried.senderMailbox, resumesAt: utcMinute(carried.resumesAt) },
     at,
   );
 }

@@ -6,7 +6,7 @@ export { registerAccountMailJobs } from './account-mail-jobs.js';
 export type { AccountMailSettings } from './account-mail-sender.js';
 export { type AccountMailServices, createAccountMailServices, runAccountMailTick } from './account-mail-services.js';
 export { alertConfigurationChanged, flushConfigurationAlerts } from './configuration-alert.js';
-export { alertConnectionOutcome, alertConnectorSilent, mailTime, notifyCheckFailed, notifyMailCarriedOver } from './event-mail.js';
+export { alertConnectionOutcome, alertConnectorSilent, notifyCheckFailed, notifyMailCarriedOver } from './event-mail.js';
 export { type InvitationMail, renderInvitationMail } from './invitation-mail.js';
 export { registerAccountMailRoutes } from './routes.js';
 export type { SettingChange } from './payloads.js';

@@ -23,7 +23,7 @@ export interface ConfigurationChangeLine {
   change: string;
   by: string[];
   saves: number;
-  /** The last save of it, as mailTime writes it. */
+  /** The last save of it, as utcMinute writes it. */
   lastAt: string;
 }
 

@@ -10,9 +10,9 @@ import { addDays, dayOfWeek, daysBetween, type LocalDate } from '../../shared/do
 import { wallClockOf } from '../../shared/domain/zoned-time.js';
 import type { Database } from '../db/client.js';
 import { accountMailPeriods, automationRuns, configurations, emailSends, helpdeskDigestSettings, passwordExpirations, tenants } from '../db/schema/index.js';
-import { mailTime } from './event-mail.js';
 import { queueForAddress, queueForMembers } from './outbox.js';
 import type { ListedUser } from './payloads.js';
+import { utcMinute } from '../../shared/domain/utc-minute.js';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -179,7 +179,7 @@ async function composeWeeklyReport(tx: Transaction, tenantId: string, period: Lo
       connection: {
         status: connection?.status ?? 'unknown',
         message: connection?.message ?? null,
-        checkedAt: connection?.checkedAt ? mailTime(connection.checkedAt) : null,
+        checkedAt: connection?.checkedAt ? utcMinute(connection.checkedAt) : null,
       },
     },
     now,

@@ -4,7 +4,7 @@
 // matching counts and alerts on silent connectors.
 import { and, eq } from 'drizzle-orm';
 import type { OnPremisesInput } from '../../shared/domain/on-premises-expiry.js';
-import { utcMinute } from '../../shared/domain/on-premises-expiry.js';
+import { utcMinute } from '../../shared/domain/utc-minute.js';
 import { alertConnectorSilent } from '../account-mail/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { Database } from '../db/client.js';

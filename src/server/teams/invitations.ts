@@ -10,7 +10,7 @@ import {
 } from '../../shared/api/teams.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 import { type MemberRole, roleAtLeast, roleLabels } from '../../shared/domain/member-roles.js';
-import { type InvitationMail, mailTime, renderInvitationMail, smtpFailure } from '../account-mail/index.js';
+import { type InvitationMail, renderInvitationMail, smtpFailure } from '../account-mail/index.js';
 import type { AccountMailServices } from '../account-mail/index.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
 import type { Clock } from '../clock.js';
@@ -18,6 +18,7 @@ import type { Database } from '../db/client.js';
 import { invitations, memberships, tenants, users } from '../db/schema/index.js';
 import { AppError, conflict, forbidden, notFound } from '../http/app-error.js';
 import { lockOrganization, type Transaction } from './organization-lock.js';
+import { utcMinute } from '../../shared/domain/utc-minute.js';
 
 export interface InvitationDeps {
   db: Database;
@@ -71,7 +72,7 @@ async function issue(deps: InvitationDeps, tx: Transaction, row: InvitationRow, 
   const link = invitationLink(deps.accountMail.appUrl, token);
   const sendNow = deps.accountMail.sendNow;
   if (sendNow) {
-    const mail: InvitationMail = { organization, invitedBy, role: row.role, link, expiresAt: mailTime(expiresAt) };
+    const mail: InvitationMail = { organization, invitedBy, role: row.role, link, expiresAt: utcMinute(expiresAt) };
     try {
       await sendNow(row.email, renderInvitationMail(mail, deps.accountMail.appUrl));
     } catch (error) {

@@ -14,6 +14,7 @@
 // 4. Otherwise managed on-premises (Graph cannot see the date).
 // 64-bit AD values are BigInt throughout; only a finished instant becomes a JavaScript number.
 import { DAY_MS } from './day-length.js';
+import { utcMinute } from './utc-minute.js';
 
 /** 100-ns intervals between 1601-01-01 and 1970-01-01 UTC. */
 const FILETIME_UNIX_EPOCH = 116_444_736_000_000_000n;
@@ -98,11 +99,6 @@ export type OnPremisesExpiry =
     }
   | { expires: false; reason: 'disabled' | 'on_premises_never_expires' | 'on_premises_must_change' | 'on_premises_changed'; source: string | null }
   | { expires: false; reason: 'managed_on_premises'; source?: string };
-
-/** A readable instant: '2026-11-24 08:00 UTC'. */
-export function utcMinute(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 /**
  * The expiry of a synced user whom Graph shows as never expiring. `lastPasswordChangeMs` is Graph's
