@@ -5,6 +5,7 @@ import { nextCheckTime } from '../../shared/domain/schedule.js';
 import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import { configurations, emailSends } from '../db/schema/index.js';
 import { expectedRecipients, NotificationHarness, waitFor } from '../notifications/test-support/notification-harness.js';
+import { countStatements } from '../test-support/count-statements.js';
 import { dashboardStats } from './dashboard-stats.js';
 
 let harness: NotificationHarness;
@@ -93,28 +94,12 @@ describe('GET /api/dashboard-stats', () => {
     });
     const stats = async () => (await harness.request(customer, 'GET', '/api/dashboard-stats')).json();
     expect((await stats()).emailsSentToday).toBe(sentTodayIn(ahead));
-    const steady = await countStatements(() => dashboardStats({ db, clock: () => now }, customer.tenantId));
+    const steady = await countStatements(harness.database.db.$client, () => dashboardStats({ db, clock: () => now }, customer.tenantId));
     expect(steady).toMatchObject({ result: { emailsSentToday: sentTodayIn(ahead) }, statements: 1 });
 
     // Changed in the database as another instance's save would: this instance was not told.
     await db.update(configurations).set({ timeZone: behind }).where(eq(configurations.tenantId, customer.tenantId));
     expect((await stats()).emailsSentToday).toBe(sentTodayIn(behind));
-    expect((await countStatements(() => dashboardStats({ db, clock: () => now }, customer.tenantId))).statements).toBe(1);
+    expect((await countStatements(harness.database.db.$client, () => dashboardStats({ db, clock: () => now }, customer.tenantId))).statements).toBe(1);
   });
 });
-
-/** How many statements `work` sends to PostgreSQL. */
-async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  const pool = harness.database.db.$client;
-  const original = pool.query;
-  let statements = 0;
-  pool.query = ((...args: Parameters<typeof original>) => {
-    statements++;
-    return (original as (...a: unknown[]) => unknown).apply(pool, args);
-  }) as typeof original;
-  try {
-    return { result: await work(), statements };
-  } finally {
-    pool.query = original;
-  }
-}

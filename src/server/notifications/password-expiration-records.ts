@@ -258,44 +258,24 @@ type PageRow = [
 const instantOf = (written: string | null) => (written === null ? null : new Date(written));
 
 function recordOfRow(row: PageRow, today: LocalDate): PasswordExpirationRecord {
-  const [
-    id,
-    graphUserId,
-    userEmail,
-    userDisplayName,
-    preferredLanguage,
-    mailAddress,
-    passwordExpiresAt,
-    expiryDate,
-    expiryReason,
-    validityDays,
-    expirySource,
-    lastNotifiedAt,
-    state,
-    error,
-    errorCode,
-    createdAt,
-  ] = row;
+  const record: RecordColumns = {
+    id: row[0],
+    graphUserId: row[1],
+    userEmail: row[2],
+    userDisplayName: row[3],
+    preferredLanguage: row[4],
+    mailAddress: row[5],
+    passwordExpiresAt: instantOf(row[6]),
+    expiryDate: row[7],
+    expiryReason: row[8],
+    validityDays: row[9],
+    expirySource: row[10],
+    lastNotifiedAt: instantOf(row[11]),
+  };
+  const [state, error, errorCode, createdAt] = [row[12], row[13], row[14], row[15]];
   // A user never reminded has no latest reminder (the lateral join's columns are all null).
   const latestReminder = state === null || createdAt === null ? null : { state, error, errorCode, createdAt: new Date(createdAt).toISOString() };
-  return toExpirationRecord(
-    {
-      id,
-      graphUserId,
-      userEmail,
-      userDisplayName,
-      preferredLanguage,
-      mailAddress,
-      passwordExpiresAt: instantOf(passwordExpiresAt),
-      expiryDate,
-      expiryReason,
-      validityDays,
-      expirySource,
-      lastNotifiedAt: instantOf(lastNotifiedAt),
-    },
-    today,
-    latestReminder,
-  );
+  return toExpirationRecord(record, today, latestReminder);
 }
 
 // At most 4 filters x 4 orders x 2 directions x search or not.

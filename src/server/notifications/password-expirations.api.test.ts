@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { daysBetween } from '../../shared/domain/local-date.js';
 import { configurations, emailSends, passwordExpirations as passwordExpirationsTable } from '../db/schema/index.js';
 import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
+import { countStatements } from '../test-support/count-statements.js';
 import { pagePasswordExpirations, upsertExpirationRecords } from './password-expiration-records.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 
@@ -323,22 +324,6 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
 });
 
 describe('the day the users table counts from', () => {
-  /** How many statements `work` sends to PostgreSQL. */
-  async function countStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: number }> {
-    const pool = harness.database.db.$client;
-    const original = pool.query;
-    let statements = 0;
-    pool.query = ((...args: Parameters<typeof original>) => {
-      statements++;
-      return (original as (...a: unknown[]) => unknown).apply(pool, args);
-    }) as typeof original;
-    try {
-      return { result: await work(), statements };
-    } finally {
-      pool.query = original;
-    }
-  }
-
   it("is today in the organization's zone as stored, even right after another instance changed it, in one statement a page", async () => {
     const owner = await organizationOwner(harness);
     const db = harness.database.db;
@@ -353,7 +338,7 @@ describe('the day the users table counts from', () => {
     const read = () => pagePasswordExpirations(db, owner.tenantId, { page: 1, pageSize: 25, filter: 'all', sort: 'expiry', direction: 'asc' }, now);
 
     expect((await page(owner, '?filter=all')).records[0]?.daysUntilExpiry).toBe(daysIn(ahead));
-    const steady = await countStatements(read);
+    const steady = await countStatements(harness.database.db.$client, read);
     expect(steady.result.timeZone).toBe(ahead);
     expect(steady.statements).toBe(1);
 
@@ -362,7 +347,7 @@ describe('the day the users table counts from', () => {
     const changed = await page(owner, '?filter=all');
     expect(changed.records[0]?.daysUntilExpiry).toBe(daysIn(behind));
     expect(changed.counts.all).toBe(1);
-    expect((await countStatements(read)).statements).toBe(1);
+    expect((await countStatements(harness.database.db.$client, read)).statements).toBe(1);
 
     // An empty page still has its counts, from today in the stored zone.
     const empty = await page(owner, '?filter=all&page=2');
