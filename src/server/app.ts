@@ -142,7 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('auth', null);
   app.decorateRequest('tenantAccess', null);
   await app.register(fastifyCookie);
-  await registerSecurityHeaders(app, { appUrl: config.appUrl });
+  registerSecurityHeaders(app, { appUrl: config.appUrl });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerRequestDeadline(app, config.requestTimeoutMs);

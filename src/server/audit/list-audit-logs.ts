@@ -22,7 +22,8 @@ export async function pageAuditLogs(db: Database, tenantId: string, page: number
 /**
  * One page of an organization's entries, prepared once: the dashboard shows the latest on every
  * load. The page is taken from the (tenant, created_at, sequence) index first and only its rows
- * are joined to their actors; joining first had PostgreSQL read the whole users table each time.
+ * are joined to their actors, each looked up by its key (a lateral join): joining first, or a
+ * plain join of the page, had PostgreSQL read the whole users table each time.
  */
 const entriesStatement = preparedPerDatabase((db) => {
   const page = db
@@ -41,6 +42,14 @@ const entriesStatement = preparedPerDatabase((db) => {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
+  const actor = db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, page.actorUserId))
+    // At most one user has the id anyway; the limit keeps PostgreSQL from flattening the lateral
+    // join back into a plain one.
+    .limit(1)
+    .as('actor');
   return db
     .select({
       id: page.id,
@@ -48,12 +57,12 @@ const entriesStatement = preparedPerDatabase((db) => {
       status: page.status,
       message: page.message,
       createdAt: page.createdAt,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
+      firstName: actor.firstName,
+      lastName: actor.lastName,
+      email: actor.email,
     })
     .from(page)
-    .leftJoin(users, eq(users.id, page.actorUserId))
+    .leftJoinLateral(actor, sql`true`)
     .orderBy(desc(page.createdAt), desc(page.sequence))
     .prepare('audit_log_entries');
 });

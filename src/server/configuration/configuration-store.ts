@@ -28,24 +28,6 @@ export async function readConfiguration(db: Database, tenantId: string): Promise
   return row ?? null;
 }
 
-const timeZoneByTenant = preparedPerDatabase((db) =>
-  db
-    .select({ timeZone: configurations.timeZone })
-    .from(configurations)
-    .where(eq(configurations.tenantId, sql.placeholder('tenantId')))
-    .prepare('time_zone_by_tenant'),
-);
-
-/**
- * The organization's time zone (the default before the first save), one prepared statement that
- * reads that column alone: the users table asks on every page, and the whole row carries the
- * email template.
- */
-export async function readTimeZone(db: Database, tenantId: string): Promise<string> {
-  const [row] = await timeZoneByTenant(db).execute({ tenantId });
-  return row?.timeZone ?? CONFIGURATION_DEFAULTS.timeZone;
-}
-
 /** The settings a save writes, in our names: every body field but the write-only secret. */
 export type ConfigurationSettings = Pick<ConfigurationRow, Exclude<ConfigurationField, 'clientSecret'>>;
 

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDateOf } from '../../shared/domain/days-until.js';
 import { nextCheckTime } from '../../shared/domain/schedule.js';
+import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import { configurations, emailSends } from '../db/schema/index.js';
 import { expectedRecipients, NotificationHarness, waitFor } from '../notifications/test-support/notification-harness.js';
+import { countStatements } from '../test-support/count-statements.js';
+import { dashboardStats } from './dashboard-stats.js';
 
 let harness: NotificationHarness;
 
@@ -60,5 +64,42 @@ describe('GET /api/dashboard-stats', () => {
       connectionStatus: 'unknown',
       configured: false,
     });
+  });
+
+  it("counts mail sent today in the organization's zone as stored, even right after another instance changed it, in one statement", async () => {
+    const customer = await harness.createCustomer({ users: 2, configuration: { timeZone: 'Pacific/Kiritimati' } });
+    const db = harness.database.db;
+    const now = new Date();
+    // 25 hours apart: their days start an hour or 23 hours apart, never together.
+    const [ahead, behind] = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    const startOfToday = (timeZone: string) => instantOfWallClock(localDateOf(now, timeZone), 0, timeZone).getTime();
+    const sentAt = new Date((startOfToday(ahead) + startOfToday(behind)) / 2);
+    const sentTodayIn = (timeZone: string) => (sentAt.getTime() >= startOfToday(timeZone) ? 1 : 0);
+    expect(sentTodayIn(ahead)).not.toBe(sentTodayIn(behind));
+    const today = localDateOf(now, ahead);
+    await db.insert(emailSends).values({
+      tenantId: customer.tenantId,
+      kind: 'reminder',
+      recipient: 'ada@contoso.com',
+      displayName: 'Ada',
+      expiryDate: today,
+      localDay: today,
+      threshold: 0,
+      senderMailbox: 'it@contoso.com',
+      state: 'sent',
+      attempts: 1,
+      nextAttemptAt: sentAt,
+      createdAt: sentAt,
+      sentAt,
+    });
+    const stats = async () => (await harness.request(customer, 'GET', '/api/dashboard-stats')).json();
+    expect((await stats()).emailsSentToday).toBe(sentTodayIn(ahead));
+    const steady = await countStatements(harness.database.db.$client, () => dashboardStats({ db, clock: () => now }, customer.tenantId));
+    expect(steady).toMatchObject({ result: { emailsSentToday: sentTodayIn(ahead) }, statements: 1 });
+
+    // Changed in the database as another instance's save would: this instance was not told.
+    await db.update(configurations).set({ timeZone: behind }).where(eq(configurations.tenantId, customer.tenantId));
+    expect((await stats()).emailsSentToday).toBe(sentTodayIn(behind));
+    expect((await countStatements(harness.database.db.$client, () => dashboardStats({ db, clock: () => now }, customer.tenantId))).statements).toBe(1);
   });
 });

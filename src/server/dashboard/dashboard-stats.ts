@@ -4,6 +4,7 @@ import { localDateOf } from '../../shared/domain/days-until.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
 import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import { nextCheckAfter } from '../automation/index.js';
+import { guessTimeZone, noteTimeZone } from '../configuration/index.js';
 import { effectiveStatus } from '../billing/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
@@ -21,9 +22,10 @@ export const configurationColumns = {
 };
 
 /**
- * The dashboard polls its stats, so they cost two prepared statements (built and planned once per
- * connection): one for what is keyed by the organization alone, one for the counts that depend on
- * "today" in the organization's time zone.
+ * The dashboard polls its stats, so they cost one prepared statement (built and planned once per
+ * connection): what is keyed by the organization alone, with the counts that depend on "today"
+ * counted from today in a time zone guessed beforehand. The statement reads the stored zone too;
+ * should the guess be wrong (the zone changed since), the counts alone are read again.
  */
 function prepareQueries(db: Database) {
   const tenantId = sql.placeholder('tenantId');
@@ -34,24 +36,6 @@ function prepareQueries(db: Database) {
       .where(and(eq(automationRuns.tenantId, tenantId), eq(automationRuns.status, 'completed')))
       .orderBy(desc(automationRuns.finishedAt))
       .limit(1);
-  const state = db
-    .select({
-      // Null when the organization has not saved its configuration (a left join of nothing).
-      configuration: configurationColumns,
-      subscriptionStatus: tenants.subscriptionStatus,
-      currentPeriodEnd: billingSubscriptions.currentPeriodEnd,
-      cancelAtPeriodEnd: billingSubscriptions.cancelAtPeriodEnd,
-      lastRunDay: automationSchedules.lastRunDay,
-      lastRunAt: sql<Date | null>`(${latestCompletedRun(automationRuns.finishedAt)})`.mapWith(automationRuns.finishedAt),
-      lastRunSummary: sql<Record<string, number> | null>`(${latestCompletedRun(automationRuns.summary)})`.mapWith(automationRuns.summary),
-    })
-    .from(tenants)
-    .leftJoin(configurations, eq(configurations.tenantId, tenants.id))
-    .leftJoin(billingSubscriptions, eq(billingSubscriptions.tenantId, tenants.id))
-    .leftJoin(automationSchedules, eq(automationSchedules.tenantId, tenants.id))
-    .where(eq(tenants.id, tenantId))
-    .prepare('dashboard_state');
-
   const expiring = db
     .select({ count: count() })
     .from(passwordExpirations)
@@ -65,25 +49,48 @@ function prepareQueries(db: Database) {
     .select({ count: count() })
     .from(emailSends)
     .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.state, 'sent'), gte(emailSends.sentAt, sql.placeholder('startOfToday'))));
-  const counts = db
-    .select({ expiringSoon: sql<number>`(${expiring})`.mapWith(Number), emailsSentToday: sql<number>`(${sentToday})`.mapWith(Number) })
+  const countColumns = { expiringSoon: sql<number>`(${expiring})`.mapWith(Number), emailsSentToday: sql<number>`(${sentToday})`.mapWith(Number) };
+  const state = db
+    .select({
+      // Null when the organization has not saved its configuration (a left join of nothing).
+      configuration: configurationColumns,
+      subscriptionStatus: tenants.subscriptionStatus,
+      currentPeriodEnd: billingSubscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: billingSubscriptions.cancelAtPeriodEnd,
+      lastRunDay: automationSchedules.lastRunDay,
+      lastRunAt: sql<Date | null>`(${latestCompletedRun(automationRuns.finishedAt)})`.mapWith(automationRuns.finishedAt),
+      lastRunSummary: sql<Record<string, number> | null>`(${latestCompletedRun(automationRuns.summary)})`.mapWith(automationRuns.summary),
+      counts: countColumns,
+    })
     .from(tenants)
+    .leftJoin(configurations, eq(configurations.tenantId, tenants.id))
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.tenantId, tenants.id))
+    .leftJoin(automationSchedules, eq(automationSchedules.tenantId, tenants.id))
     .where(eq(tenants.id, tenantId))
-    .prepare('dashboard_counts');
+    .prepare('dashboard_state');
+
+  const counts = db.select(countColumns).from(tenants).where(eq(tenants.id, tenantId)).prepare('dashboard_counts');
   return { state, counts };
 }
 
 const preparedQueries = preparedPerDatabase(prepareQueries);
 
+/** The statements' parameters for "today" in `timeZone`: its date, and the instant it began. */
+function todayIn(timeZone: string, now: Date): { today: string; startOfToday: Date } {
+  const today = localDateOf(now, timeZone);
+  return { today, startOfToday: instantOfWallClock(today, 0, timeZone) };
+}
+
 /** GET /api/dashboard-stats: the four stat cards, the automation card and the header badge. */
 export async function dashboardStats(deps: { db: Database; clock: Clock }, tenantId: string): Promise<DashboardStats> {
   const queries = preparedQueries(deps.db);
   const now = deps.clock();
-  const [state] = await queries.state.execute({ tenantId });
+  const guessed = guessTimeZone(tenantId);
+  const [state] = await queries.state.execute({ tenantId, ...todayIn(guessed, now) });
   const configuration = state?.configuration ?? null;
   const timeZone = configuration?.timeZone ?? DEFAULT_TIME_ZONE;
-  const today = localDateOf(now, timeZone);
-  const [counts] = await queries.counts.execute({ tenantId, today, startOfToday: instantOfWallClock(today, 0, timeZone) });
+  noteTimeZone(tenantId, timeZone);
+  const [counts] = timeZone === guessed ? [state?.counts] : await queries.counts.execute({ tenantId, ...todayIn(timeZone, now) });
 
   const subscribed = state
     ? effectiveStatus(

@@ -6,6 +6,7 @@ import { addDays } from '../../shared/domain/local-date.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { automationRuns, emailSends, memberships, passwordExpirations, tenants } from '../db/schema/index.js';
 import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness } from '../test-support/api-harness.js';
+import { countStatements } from '../test-support/count-statements.js';
 import { createUser, sessionCookieFor } from '../test-support/factories.js';
 import { organizationsOverview } from './organizations-overview.js';
 
@@ -17,18 +18,8 @@ afterAll(async () => harness?.close());
 
 /** How many statements `work` sends to PostgreSQL. */
 async function countQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
-  const pool = harness.database.db.$client;
-  const original = pool.query;
-  let queries = 0;
-  pool.query = ((...args: Parameters<typeof original>) => {
-    queries++;
-    return (original as (...a: unknown[]) => unknown).apply(pool, args);
-  }) as typeof original;
-  try {
-    return { result: await work(), queries };
-  } finally {
-    pool.query = original;
-  }
+  const { result, statements } = await countStatements(harness.database.db.$client, work);
+  return { result, queries: statements };
 }
 
 describe('organizations overview', () => {

@@ -34,7 +34,7 @@ export async function registerWebApp(
       // The page differs with the session cookie: no cache may hand one visitor's to another.
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send((isSignedIn(request) ? signedInIndexHtml : indexHtml).replaceAll(CSP_NONCE_PLACEHOLDER, reply.cspNonce.style));
+      .send((isSignedIn(request) ? signedInIndexHtml : indexHtml).replaceAll(CSP_NONCE_PLACEHOLDER, reply.styleNonce()));
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,

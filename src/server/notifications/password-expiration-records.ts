@@ -14,9 +14,11 @@ import { daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
 import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import type { Database } from '../db/client.js';
 import { containsPattern } from '../db/contains-pattern.js';
+import { preparedArrayRows } from '../db/array-rows.js';
 import { preparedPerDatabase } from '../db/prepared-per-database.js';
 import { unnestRows } from '../db/unnest-rows.js';
 import { emailSends, passwordExpirations } from '../db/schema/index.js';
+import { guessTimeZone, noteTimeZone, storedTimeZone } from '../configuration/index.js';
 
 export type PasswordExpirationRow = typeof passwordExpirations.$inferSelect;
 export type NewPasswordExpiration = typeof passwordExpirations.$inferInsert;
@@ -165,45 +167,115 @@ function latestReminder(db: Database) {
 type PageVariant = Pick<PasswordExpirationsQuery, 'filter' | 'sort' | 'direction'> & { searching: boolean };
 
 /**
- * The page's two statements for one filter, order and search-or-not, prepared once each: the
- * dashboard opens on this table, so its SQL is not built again for every request.
+ * The page's statements for one filter, order and search-or-not, prepared once each: the dashboard
+ * opens on this table, so its SQL is not built again for every request. `rows` is the page with
+ * the counts per filter and the stored time zone on each row, so a page costs one round trip to
+ * the database: its days are counted from today in a zone guessed beforehand, and only rows of
+ * an organization whose stored zone is that guess are returned. `counts` alone answers what an
+ * empty page leaves open: the counts, and whether the guess was right.
  */
 function preparePage(db: Database, { filter, sort, direction, searching }: PageVariant) {
+  const tenantId = sql.placeholder('tenantId');
   const startOfToday = sql.placeholder('startOfToday');
   const pattern = sql.placeholder('pattern');
   const searched = and(
-    eq(passwordExpirations.tenantId, sql.placeholder('tenantId')),
+    eq(passwordExpirations.tenantId, tenantId),
     // Rows listed only for the dry run and the forecast are no part of the users table.
     eq(passwordExpirations.lookAhead, false),
     searching ? or(ilike(passwordExpirations.userDisplayName, pattern), ilike(passwordExpirations.userEmail, pattern)) : undefined,
   );
-  const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`.mapWith(Number);
+  const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`;
+  const countsQuery = () =>
+    db
+      .select({
+        timeZone: storedTimeZone(tenantId).as('time_zone'),
+        expiring_soon: countOf(filterCondition('expiring_soon', startOfToday)).as('expiring_soon'),
+        expired: countOf(filterCondition('expired', startOfToday)).as('expired'),
+        no_date: countOf(filterCondition('no_date', startOfToday)).as('no_date'),
+        all: countOf(undefined).as('all'),
+      })
+      .from(passwordExpirations)
+      .where(searched);
+  const counts = db.$with('counts').as(countsQuery());
   const reminder = latestReminder(db);
   const name = `password_expirations_${filter}_${sort}_${direction}${searching ? '_search' : ''}`;
   return {
-    rows: db
-      .select({
-        record: RECORD_COLUMNS,
-        reminder: { state: reminder.state, error: reminder.error, errorCode: reminder.errorCode, createdAt: reminder.createdAt },
-      })
-      .from(passwordExpirations)
-      .leftJoinLateral(reminder, sql`true`)
-      .where(and(searched, filterCondition(filter, startOfToday)))
-      .orderBy(...orderOf(sort, direction))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
-    counts: db
-      .select({
-        expiring_soon: countOf(filterCondition('expiring_soon', startOfToday)),
-        expired: countOf(filterCondition('expired', startOfToday)),
-        no_date: countOf(filterCondition('no_date', startOfToday)),
-        all: countOf(undefined),
-      })
-      .from(passwordExpirations)
-      .where(searched)
-      .prepare(`${name}_counts`),
+    rows: preparedArrayRows(
+      db,
+      name,
+      db
+        .with(counts)
+        .select({
+          ...RECORD_COLUMNS,
+          reminderState: reminder.state,
+          reminderError: reminder.error,
+          reminderErrorCode: reminder.errorCode,
+          reminderCreatedAt: reminder.createdAt,
+          timeZone: counts.timeZone,
+          expiringSoon: counts.expiring_soon,
+          expired: counts.expired,
+          noDate: counts.no_date,
+          all: counts.all,
+        })
+        .from(passwordExpirations)
+        .innerJoin(counts, eq(counts.timeZone, sql.placeholder('timeZone')))
+        .leftJoinLateral(reminder, sql`true`)
+        .where(and(searched, filterCondition(filter, startOfToday)))
+        .orderBy(...orderOf(sort, direction))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    ),
+    counts: countsQuery().prepare(`${name}_counts`),
   };
+}
+
+/** Each row of `rows` (above) as an array, in the order selected: the record, its latest reminder, the zone and the counts. */
+type PageRow = [
+  id: string,
+  graphUserId: string,
+  userEmail: string,
+  userDisplayName: string,
+  preferredLanguage: string | null,
+  mailAddress: string | null,
+  passwordExpiresAt: string | null,
+  expiryDate: LocalDate | null,
+  expiryReason: PasswordExpirationRow['expiryReason'],
+  validityDays: number | null,
+  expirySource: PasswordExpirationRow['expirySource'],
+  lastNotifiedAt: string | null,
+  reminderState: EmailDelivery['state'] | null,
+  reminderError: string | null,
+  reminderErrorCode: string | null,
+  reminderCreatedAt: string | null,
+  timeZone: string,
+  expiringSoon: string,
+  expired: string,
+  noDate: string,
+  all: string,
+];
+
+/** An instant as PostgreSQL writes it, read as drizzle reads it. */
+const instantOf = (written: string | null) => (written === null ? null : new Date(written));
+
+function recordOfRow(row: PageRow, today: LocalDate): PasswordExpirationRecord {
+  const record: RecordColumns = {
+    id: row[0],
+    graphUserId: row[1],
+    userEmail: row[2],
+    userDisplayName: row[3],
+    preferredLanguage: row[4],
+    mailAddress: row[5],
+    passwordExpiresAt: instantOf(row[6]),
+    expiryDate: row[7],
+    expiryReason: row[8],
+    validityDays: row[9],
+    expirySource: row[10],
+    lastNotifiedAt: instantOf(row[11]),
+  };
+  const [state, error, errorCode, createdAt] = [row[12], row[13], row[14], row[15]];
+  // A user never reminded has no latest reminder (the lateral join's columns are all null).
+  const latestReminder = state === null || createdAt === null ? null : { state, error, errorCode, createdAt: new Date(createdAt).toISOString() };
+  return toExpirationRecord(record, today, latestReminder);
 }
 
 // At most 4 filters x 4 orders x 2 directions x search or not.
@@ -219,33 +291,48 @@ function pageStatements(db: Database, variant: PageVariant): ReturnType<typeof p
   return statements;
 }
 
+// The guess, then the stored zone, then once more should a save have changed it again meanwhile.
+const MAX_ATTEMPTS = 3;
+
+/** The counts per filter as numbers (PostgreSQL's count is a bigint, which arrives as text). */
+function countsOf(row: { expiring_soon: unknown; expired: unknown; no_date: unknown; all: unknown }): PasswordExpirationsPage['counts'] {
+  return { expiring_soon: Number(row.expiring_soon), expired: Number(row.expired), no_date: Number(row.no_date), all: Number(row.all) };
+}
+
 /**
  * GET /api/password-expirations: one page of the latest check's users under `filter`, in the
- * column's order, days counted from today, each with their latest reminder's delivery. `search`
- * keeps users whose display name or email contains it, ignoring case; the counts per filter
- * honour it.
+ * column's order, days counted from today in the organization's time zone (returned too), each
+ * with their latest reminder's delivery. `search` keeps users whose display name or email
+ * contains it, ignoring case; the counts per filter honour it.
  */
 export async function pagePasswordExpirations(
   db: Database,
   tenantId: string,
   query: Pick<PasswordExpirationsQuery, 'page' | 'pageSize' | 'filter' | 'sort' | 'direction'> & { search?: string | undefined },
-  timeZone: string,
   now: Date,
-): Promise<PasswordExpirationsPage> {
+): Promise<{ page: PasswordExpirationsPage; timeZone: string }> {
   const { page, pageSize, search, filter, sort, direction } = query;
-  const today = localDateOf(now, timeZone);
   const statements = pageStatements(db, { filter, sort, direction, searching: Boolean(search) });
-  const parameters = { tenantId, startOfToday: instantOfWallClock(today, 0, timeZone), pattern: search ? containsPattern(search) : null };
-  const [rows, [counts]] = await Promise.all([
-    statements.rows.execute({ ...parameters, limit: pageSize, offset: (page - 1) * pageSize }),
-    statements.counts.execute(parameters),
-  ]);
-  const allCounts = counts ?? { expiring_soon: 0, expired: 0, no_date: 0, all: 0 };
-  return {
-    records: rows.map(({ record, reminder }) => toExpirationRecord(record, today, reminder && { ...reminder, createdAt: reminder.createdAt.toISOString() })),
-    total: allCounts[filter],
-    counts: allCounts,
-    page,
-    pageSize,
-  };
+  // One round trip when the guess is right and the page has rows; an empty page asks for the
+  // counts alone, and a wrong guess (the zone changed since) is followed by the stored zone.
+  let timeZone = guessTimeZone(tenantId);
+  for (let attempt = 1; ; attempt++) {
+    const today = localDateOf(now, timeZone);
+    const parameters = { tenantId, startOfToday: instantOfWallClock(today, 0, timeZone), pattern: search ? containsPattern(search) : null };
+    const rows = (await statements.rows({ ...parameters, timeZone, limit: pageSize, offset: (page - 1) * pageSize })) as PageRow[];
+    const first = rows[0];
+    const [counts] = first
+      ? [{ timeZone: first[16], expiring_soon: first[17], expired: first[18], no_date: first[19], all: first[20] }]
+      : await statements.counts.execute(parameters);
+    if (counts === undefined) throw new Error('the counts of the users table returned no row');
+    noteTimeZone(tenantId, counts.timeZone);
+    if (counts.timeZone !== timeZone && attempt < MAX_ATTEMPTS) {
+      timeZone = counts.timeZone;
+      continue;
+    }
+    if (counts.timeZone !== timeZone) throw new Error('the time zone of the organization kept changing while its users table was read');
+    const allCounts = countsOf(counts);
+    const records = rows.map((row) => recordOfRow(row, today));
+    return { page: { records, total: allCounts[filter], counts: allCounts, page, pageSize }, timeZone };
+  }
 }

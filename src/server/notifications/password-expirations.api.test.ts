@@ -3,9 +3,11 @@ import type { PasswordExpirationsPage } from '../../shared/api/notifications.js'
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
 import { and, eq } from 'drizzle-orm';
-import { emailSends, passwordExpirations as passwordExpirationsTable } from '../db/schema/index.js';
-import { organizationOwner, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
-import { upsertExpirationRecords } from './password-expiration-records.js';
+import { daysBetween } from '../../shared/domain/local-date.js';
+import { configurations, emailSends, passwordExpirations as passwordExpirationsTable } from '../db/schema/index.js';
+import { configurationFor, organizationOwner, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
+import { countStatements } from '../test-support/count-statements.js';
+import { pagePasswordExpirations, upsertExpirationRecords } from './password-expiration-records.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 
 let harness: ApiHarness;
@@ -318,5 +320,37 @@ describe('GET /api/password-expirations?filter=&sort=&direction=', () => {
     const other = await organizationOwner(harness);
     await harness.database.db.insert(emailSends).values({ ...mail('soon-5', 'reminder', 'sent', 4), tenantId: other.tenantId });
     expect((await page(owner, '')).records[2]?.latestReminder).toBeNull();
+  });
+});
+
+describe('the day the users table counts from', () => {
+  it("is today in the organization's zone as stored, even right after another instance changed it, in one statement a page", async () => {
+    const owner = await organizationOwner(harness);
+    const db = harness.database.db;
+    const now = harness.graph.clock.now();
+    // 25 hours apart: whatever the hour, the two zones are on different days.
+    const [ahead, behind] = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    await saveConfiguration(harness, owner, configurationFor(undefined, { timeZone: ahead }));
+    const expiresAt = new Date(now.getTime() + 3 * DAY_MS);
+    await upsertExpirationRecords(db, [{ ...record(owner, 1), passwordExpiresAt: expiresAt, expiryDate: localDateOf(expiresAt, ahead) }]);
+    const daysIn = (timeZone: string) => daysBetween(localDateOf(now, timeZone), localDateOf(expiresAt, ahead));
+    expect(daysIn(ahead)).not.toBe(daysIn(behind));
+    const read = () => pagePasswordExpirations(db, owner.tenantId, { page: 1, pageSize: 25, filter: 'all', sort: 'expiry', direction: 'asc' }, now);
+
+    expect((await page(owner, '?filter=all')).records[0]?.daysUntilExpiry).toBe(daysIn(ahead));
+    const steady = await countStatements(harness.database.db.$client, read);
+    expect(steady.result.timeZone).toBe(ahead);
+    expect(steady.statements).toBe(1);
+
+    // Changed in the database as another instance's save would: this instance was not told.
+    await db.update(configurations).set({ timeZone: behind }).where(eq(configurations.tenantId, owner.tenantId));
+    const changed = await page(owner, '?filter=all');
+    expect(changed.records[0]?.daysUntilExpiry).toBe(daysIn(behind));
+    expect(changed.counts.all).toBe(1);
+    expect((await countStatements(harness.database.db.$client, read)).statements).toBe(1);
+
+    // An empty page still has its counts, from today in the stored zone.
+    const empty = await page(owner, '?filter=all&page=2');
+    expect(empty).toMatchObject({ records: [], total: 1, counts: { all: 1 } });
   });
 });

@@ -9,7 +9,6 @@ import {
   type SendEmailResponse,
 } from '../../shared/api/notifications.js';
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
-import { readTimeZone } from '../configuration/index.js';
 import { validate } from '../http/validate.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
 import type { NotificationServices } from './notification-services.js';
@@ -28,14 +27,15 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notific
   app.get('/api/password-expirations', allow('viewer'), async (request): Promise<PasswordExpirationsPage> => {
     const tenantId = tenantIdOf(request);
     const query = validate(passwordExpirationsQuery, request.query);
-    return pagePasswordExpirations(services.db, tenantId, query, await readTimeZone(services.db, tenantId), services.clock());
+    const { page } = await pagePasswordExpirations(services.db, tenantId, query, services.clock());
+    return page;
   });
 
   // The users table as CSV: every user under its filter and search, not one page.
   app.get('/api/password-expirations/export', allow('viewer'), async (request, reply) => {
     const tenantId = tenantIdOf(request);
     const query = validate(passwordExpirationsExportQuery, request.query);
-    const { csv, fileName } = await usersTableCsv(services.db, tenantId, query, await readTimeZone(services.db, tenantId), services.clock());
+    const { csv, fileName } = await usersTableCsv(services.db, tenantId, query, services.clock());
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -18,10 +18,12 @@ export async function usersTableCsv(
   db: Database,
   tenantId: string,
   query: PasswordExpirationsExportQuery,
-  timeZone: string,
   now: Date,
 ): Promise<{ csv: string; fileName: string }> {
-  const { records } = await pagePasswordExpirations(db, tenantId, { ...query, page: 1, pageSize: USERS_EXPORT_LIMIT }, timeZone, now);
+  const {
+    page: { records },
+    timeZone,
+  } = await pagePasswordExpirations(db, tenantId, { ...query, page: 1, pageSize: USERS_EXPORT_LIMIT }, now);
   const rows = records.map((record) => [
     record.userDisplayName,
     record.userEmail,
