@@ -8,7 +8,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerRequestDeadline } from './http/request-deadline.js';
 import { registerHealthRoutes } from './http/health-routes.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, OneLinePerRequest } from './http/logging.js';
 import { registerSameOriginCheck } from './http/same-origin.js';
 import { type ConnectorLimits, type RateLimitCheck, registerRateLimits } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -137,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // connection idle for 5 minutes.
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: IDLE_CONNECTION_TIMEOUT_MS,
+    logController: new OneLinePerRequest(),
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorateRequest('auth', null);

@@ -76,3 +76,22 @@ describe('error logs of failed queries', () => {
     expect(JSON.parse(line!).err).toMatchObject({ code: '23505', constraint: 'users_issuer_subject_key', table: 'users' });
   });
 });
+
+describe('request logs', () => {
+  it('write one line a request, when it is answered: the request without its cookie, the status and the time taken', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health?code=one-time', headers: { cookie: 'passwatch_session=secret-token' } });
+    expect(response.statusCode).toBe(200);
+    const ids = new Set(
+      logLines
+        .map((line) => JSON.parse(line))
+        .filter((line) => line.req?.url?.startsWith('/api/health?'))
+        .map((line) => line.reqId),
+    );
+    expect(ids.size).toBe(1);
+    const lines = logLines.map((line) => JSON.parse(line)).filter((line) => ids.has(line.reqId));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health?code=%5Bredacted%5D' }, res: { statusCode: 200 } });
+    expect(lines[0].responseTime).toEqual(expect.any(Number));
+    expect(JSON.stringify(lines)).not.toContain('secret-token');
+  });
+});
