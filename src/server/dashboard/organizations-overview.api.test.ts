@@ -41,16 +41,14 @@ describe('organizations overview', () => {
       lookAhead,
       checkedAt: now,
     });
-    await db
-      .insert(passwordExpirations)
-      .values([
-        person('soon', addDays(today, 3)),
-        person('reminded', addDays(today, 2), now),
-        person('gone', addDays(today, -4)),
-        // Listed by the check only for the projections: beyond the first reminder, not expiring soon yet.
-        person('projected', addDays(today, 5), null, true),
-        person('later', addDays(today, 30), null, true),
-      ]);
+    await db.insert(passwordExpirations).values([
+      person('soon', addDays(today, 3)),
+      person('reminded', addDays(today, 2), now),
+      person('gone', addDays(today, -4)),
+      // Listed by the check only for the projections: beyond the first reminder, not expiring soon yet.
+      person('projected', addDays(today, 5), null, true),
+      person('later', addDays(today, 30), null, true),
+    ]);
     await db
       .insert(automationRuns)
       .values({ tenantId: owner.tenantId, trigger: 'manual', localDay: today, status: 'completed', startedAt: now, finishedAt: now });

@@ -44,7 +44,10 @@ export async function organizationsOverview(deps: { db: Database; clock: Clock }
   // "Today" is each organization's own calendar day. Expiring soon is the dashboard card's definition
   // (src/shared/domain/expiring-soon.ts): the users table's rows from today on, not those the check
   // listed only for the projections.
-  const days = organizations.map((organization) => ({ id: organization.id, today: localDateOf(now, organization.configuration?.timeZone ?? DEFAULT_TIME_ZONE) }));
+  const days = organizations.map((organization) => ({
+    id: organization.id,
+    today: localDateOf(now, organization.configuration?.timeZone ?? DEFAULT_TIME_ZONE),
+  }));
   const [lastChecks, expiries, failures] = await Promise.all([
     db
       .select({ tenantId: automationRuns.tenantId, at: max(automationRuns.finishedAt) })
