@@ -33,13 +33,10 @@ describe('formatDateInZone', () => {
   it('builds one formatter per zone however many rows it formats', () => {
     const Original = Intl.DateTimeFormat;
     let built = 0;
-    const counting = (...args: ConstructorParameters<typeof Original>) => {
+    // A function that returns an object: `new` gives that object.
+    Intl.DateTimeFormat = function countingDateTimeFormat(...args: ConstructorParameters<typeof Original>) {
       built += 1;
       return new Original(...args);
-    };
-    // A function that returns an object: `new` gives that object.
-    Intl.DateTimeFormat = function CountingDateTimeFormat(...args: ConstructorParameters<typeof Original>) {
-      return counting(...args);
     } as unknown as typeof Original;
     onTestFinished(() => {
       Intl.DateTimeFormat = Original;
