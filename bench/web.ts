@@ -199,16 +199,24 @@ const loadAverage = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 
-/** `runs` Lighthouse runs of `url`, each printed; the run with the median performance score. */
+/**
+ * `runs` Lighthouse runs of `url`, each printed; the run with the median performance score. A run
+ * Lighthouse could not record (say, NO_NAVSTART on a busy machine) is printed and left out.
+ */
 async function medianRun(url: string, cookie?: string): Promise<LighthouseRun> {
   const results: LighthouseRun[] = [];
   for (let run = 1; run <= runs; run++) {
-    const result = await lighthouseScores(url, cookie);
-    console.log(
-      `  ${url} run ${run}/${runs}: performance ${result.performance}, accessibility ${result.accessibility} (${result.metrics}; load ${loadAverage()})`,
-    );
-    results.push(result);
+    try {
+      const result = await lighthouseScores(url, cookie);
+      console.log(
+        `  ${url} run ${run}/${runs}: performance ${result.performance}, accessibility ${result.accessibility} (${result.metrics}; load ${loadAverage()})`,
+      );
+      results.push(result);
+    } catch (error) {
+      console.log(`  ${url} run ${run}/${runs}: not measured: ${(error as Error).message}`);
+    }
   }
+  if (results.length === 0) throw new Error(`no Lighthouse run of ${url} was recorded`);
   return [...results].sort((a, b) => a.performance - b.performance)[Math.floor((results.length - 1) / 2)]!;
 }
 
