@@ -1,6 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The API answers every signed-in page asks for first, before it knows anything else (who is
+ * signed in, the demo banner's facts, the user's organizations: src/web/app/routes.tsx and the
+ * organization gate). Each is a GET without a tenant header, so the browser can fetch it while the
+ * scripts load instead of in a chain after them. `use-credentials`: the web app's fetch() sends
+ * the session cookie with credentials 'include' (src/web/lib/api-client.ts), and a preload is
+ * only used by a fetch of the same credentials mode.
+ */
+const SIGNED_IN_FIRST_REQUESTS = ['/api/auth/user', '/api/app-info', '/api/tenants'];
+
+/** `<link rel="preload" as="fetch">` tags for SIGNED_IN_FIRST_REQUESTS: sent with the chunks' preloads. */
+export function signedInDataPreloadTags(): string {
+  return SIGNED_IN_FIRST_REQUESTS.map((url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`).join('');
+}
+
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json), the fields read here. */
 interface ManifestChunk {
   file: string;

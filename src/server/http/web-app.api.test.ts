@@ -136,6 +136,14 @@ describe('index.html for a signed-in browser', () => {
     expect(visitor.body).toContain('<p>landing</p>');
   });
 
+  it('names the first API answers the signed-in app asks for to preload, with the session cookie, only when a session cookie comes with the request', async () => {
+    const dataPreloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)">/g)].map((match) => match[1]);
+    const signedIn = await app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: 'pw_session=anything' } });
+    expect(dataPreloads(signedIn.body)).toEqual(['/api/auth/user', '/api/app-info', '/api/tenants']);
+    expect(dataPreloads((await get('/dashboard')).body)).toEqual([]);
+  });
+
   it('does not serve the build manifest', async () => {
     const response = await get('/.vite/manifest.json');
     expect(response.body).not.toContain('signed-in-routes');

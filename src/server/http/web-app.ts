@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSP_NONCE_PLACEHOLDER } from '../../shared/csp-nonce-placeholder.js';
-import { signedInPreloadTags } from './signed-in-preloads.js';
+import { signedInDataPreloadTags, signedInPreloadTags } from './signed-in-preloads.js';
 
 /**
  * Serves the built React app (dist/web): each built file at its path, precompressed (hashed
@@ -14,7 +14,7 @@ import { signedInPreloadTags } from './signed-in-preloads.js';
  * index.html gets the response's Content-Security-Policy style nonce in place of the build's
  * placeholder: the web app hands it to the libraries that add `<style>` elements at run time.
  * To a browser that `isSignedIn` says holds a session, it also names the signed-in app's chunks
- * to preload (signed-in-preloads.ts).
+ * and the first API answers it asks for to preload (signed-in-preloads.ts).
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -27,7 +27,7 @@ export async function registerWebApp(
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const signedInIndexHtml = indexHtml.replace('</head>', `${signedInPreloadTags(webRoot)}</head>`);
+  const signedInIndexHtml = indexHtml.replace('</head>', `${signedInDataPreloadTags()}${signedInPreloadTags(webRoot)}</head>`);
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('cache-control', 'no-cache')

@@ -2,11 +2,13 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { type DemoGraphCredentials, TENANT_PATTERN } from '../../shared/api/configuration';
 import type { ConsentReturnPage } from '../../shared/api/entra-consent';
+import { requiresSubscription } from '../../shared/domain/subscription-status';
 import { ClientSecretExpiryAlert } from '@/features/configuration/components/client-secret-expiry-alert';
 import { ClientSecretExpiryField } from '@/features/configuration/components/client-secret-expiry-field';
 import { ForecastCard } from '@/features/reminder-policy/components/forecast-card';
 import { SaveConfigurationButton } from '@/features/configuration/components/save-configuration-button';
 import { ConfigurationFormProvider, useConfigurationForm } from '@/features/configuration/hooks/configuration-form';
+import { useConnectionStatus } from '@/features/dashboard/api/get-connection-status';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import type { DashboardTab } from '@/features/dashboard/utils/dashboard-tabs';
 import { useAppInfo } from '@/lib/app-info';
@@ -52,6 +54,22 @@ function useOnceTrue(value: boolean): boolean {
   const [once, setOnce] = useState(value);
   if (value && !once) setOnce(true);
   return once || value;
+}
+
+function LoadConnectionStatus() {
+  useConnectionStatus();
+  return null;
+}
+
+/**
+ * Beside the subscription gate: the dashboard shows once the connection status is known, so for an
+ * organization whose subscription the organization list already calls active it loads while the
+ * gate checks the status, not in a chain after it (docs/architecture.md §Web performance). Not
+ * asked for any other organization: the gate sends it to /subscription.
+ */
+export function ConnectionStatusBesideGate() {
+  const { selectedTenant } = useTenantContext();
+  return selectedTenant && !requiresSubscription(selectedTenant.subscriptionStatus) ? <LoadConnectionStatus /> : null;
 }
 
 /**

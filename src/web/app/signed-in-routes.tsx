@@ -12,7 +12,7 @@ import { SubscriptionSummary } from '@/features/subscription/components/subscrip
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
 import { TenantGate } from '@/features/tenants/components/tenant-gate';
 import { AccountPaymentMethodCard } from './account-payment-method-card';
-import { DashboardRoute } from './dashboard-route';
+import { ConnectionStatusBesideGate, DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
 
 // Each page but the dashboard is a chunk of its own, loaded when visited: the dashboard, where a
@@ -44,9 +44,12 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
   const forOrganization = (page: ReactNode) => <TenantGate>{page}</TenantGate>;
   // Only organizations with an active subscription get past the gate (docs/product.md §Screens and routes).
   const dashboard = forOrganization(
-    <SubscriptionGate>
-      <DashboardRoute isAdmin={user.isAdmin} />
-    </SubscriptionGate>,
+    <>
+      <ConnectionStatusBesideGate />
+      <SubscriptionGate>
+        <DashboardRoute isAdmin={user.isAdmin} />
+      </SubscriptionGate>
+    </>,
   );
 
   return (

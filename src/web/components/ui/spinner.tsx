@@ -11,10 +11,14 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** Centers a spinner in the page while a whole screen waits for data. */
+/**
+ * Centers a spinner in the window while a whole screen waits for data. Fixed in place, out of the
+ * page's flow: a bar that appears above it (the demo banner) does not move it (a layout shift),
+ * and it takes no space from what replaces it. It lets clicks through to what it overlays.
+ */
 export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center">
+    <div className="pointer-events-none fixed inset-0 flex items-center justify-center">
       <Spinner className="size-8" label={label} />
     </div>
   );

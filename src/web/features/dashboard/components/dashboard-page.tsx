@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { AppHeader } from '@/components/app-header';
 import { LogoutButton } from '@/components/logout-button';
 import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTenantContext } from '@/lib/tenant-context';
 import { cn } from '@/lib/utils';
@@ -35,57 +36,61 @@ export function DashboardPage({ isAdmin, organizationSwitcher, activeTab, onActi
   const { selectedTenant } = useTenantContext();
   const { data: connection, isPending: connectionPending } = useConnectionStatus();
 
+  // Until the connection is known, the page is laid out (its data loads) but not shown: the
+  // header's connection badge and the welcome card appearing would push what is below them aside
+  // (layout shifts; at a phone's width the badge wraps the header onto another line).
   return (
-    <div className="min-h-screen">
-      <AppHeader>
-        <nav aria-label="Main" className="flex flex-wrap items-center gap-1 sm:gap-2">
-          {isAdmin && <HeaderLink href="/admin">Admin</HeaderLink>}
-          <HeaderLink href="/members">Members</HeaderLink>
-          <HeaderLink href="/account">Account</HeaderLink>
-          <HeaderLink href="/subscription">Subscription</HeaderLink>
-          {onOpenSetupGuide && (
-            <Button variant="outline" size="sm" onClick={onOpenSetupGuide}>
-              <CompassIcon aria-hidden />
-              Setup Guide
-            </Button>
-          )}
-          <ConnectionBadge />
-          {organizationSwitcher}
-          <LogoutButton />
-        </nav>
-      </AppHeader>
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
-        <div className="space-y-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
-          {selectedTenant && (
-            <p className="text-sm text-muted-foreground">
-              {selectedTenant.name} · {selectedTenant.domain}
-            </p>
-          )}
-        </div>
-        {/* Until the connection is known, the rest is laid out (its data loads) but not shown: the
-            welcome card appearing above it would push everything down (a layout shift). */}
-        <div className={cn('grid min-w-0 gap-6', connectionPending && 'invisible')}>
-          {connection && !connection.configured && onOpenSetupGuide && <WelcomeCard onStartSetup={onOpenSetupGuide} />}
-          {notices}
-          {statCards}
-          <Tabs value={activeTab} onValueChange={(value) => isDashboardTab(value) && onActiveTabChange(value)}>
-            <TabsList>
+    <>
+      {connectionPending && <PageSpinner label="Loading dashboard" />}
+      <div className={cn('min-h-screen', connectionPending && 'invisible')}>
+        <AppHeader>
+          <nav aria-label="Main" className="flex flex-wrap items-center gap-1 sm:gap-2">
+            {isAdmin && <HeaderLink href="/admin">Admin</HeaderLink>}
+            <HeaderLink href="/members">Members</HeaderLink>
+            <HeaderLink href="/account">Account</HeaderLink>
+            <HeaderLink href="/subscription">Subscription</HeaderLink>
+            {onOpenSetupGuide && (
+              <Button variant="outline" size="sm" onClick={onOpenSetupGuide}>
+                <CompassIcon aria-hidden />
+                Setup Guide
+              </Button>
+            )}
+            <ConnectionBadge />
+            {organizationSwitcher}
+            <LogoutButton />
+          </nav>
+        </AppHeader>
+        <main className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 lg:px-8">
+          <div className="space-y-1">
+            <h1 className="text-2xl font-semibold tracking-tight">Dashboard</h1>
+            {selectedTenant && (
+              <p className="text-sm text-muted-foreground">
+                {selectedTenant.name} · {selectedTenant.domain}
+              </p>
+            )}
+          </div>
+          <div className="grid min-w-0 gap-6">
+            {connection && !connection.configured && onOpenSetupGuide && <WelcomeCard onStartSetup={onOpenSetupGuide} />}
+            {notices}
+            {statCards}
+            <Tabs value={activeTab} onValueChange={(value) => isDashboardTab(value) && onActiveTabChange(value)}>
+              <TabsList>
+                {DASHBOARD_TABS.map((tab) => (
+                  <TabsTrigger key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
               {DASHBOARD_TABS.map((tab) => (
-                <TabsTrigger key={tab.value} value={tab.value}>
-                  {tab.label}
-                </TabsTrigger>
+                <TabsContent key={tab.value} value={tab.value}>
+                  {tabs[tab.value]}
+                </TabsContent>
               ))}
-            </TabsList>
-            {DASHBOARD_TABS.map((tab) => (
-              <TabsContent key={tab.value} value={tab.value}>
-                {tabs[tab.value]}
-              </TabsContent>
-            ))}
-          </Tabs>
-        </div>
-      </main>
-    </div>
+            </Tabs>
+          </div>
+        </main>
+      </div>
+    </>
   );
 }
 

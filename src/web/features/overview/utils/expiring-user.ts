@@ -1,6 +1,7 @@
 import type { PasswordExpirationRecord, SendManualEmailBody } from '../../../../shared/api/notifications';
 import { expiryBadge } from '../../../../shared/domain/expiry-badge';
 import { expiryReasonLabel } from '../../../../shared/domain/password-expiry';
+import { formatDateInZone } from './format-date-time';
 import { languageLabel } from './language-label';
 
 /**
@@ -12,7 +13,7 @@ export function expiryDateText(
   timeZone?: string,
 ): string {
   if (record.passwordExpiryDate === null) return expiryReasonLabel(record.expiryReason, null, record.expirySource);
-  return new Date(record.passwordExpiryDate).toLocaleDateString('en-US', { timeZone });
+  return formatDateInZone(new Date(record.passwordExpiryDate), timeZone);
 }
 
 /** 'Days remaining' in words a person reads: the count, or how long ago it expired; a dash without a date. */

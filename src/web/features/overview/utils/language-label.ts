@@ -1,6 +1,13 @@
 import { languageOfTag } from '../../../../shared/domain/languages';
 
-const displayNames = new Intl.DisplayNames('en', { type: 'language', fallback: 'code' });
+// Built on first use, not when the module loads: constructing it loads the browser's table of
+// language names, about 100 ms of main thread on a desktop (docs/architecture.md §Web performance),
+// which the dashboard's first view need not wait for (a table without languages never pays it).
+let displayNames: Intl.DisplayNames | undefined;
+const languageNames = () => {
+  displayNames ??= new Intl.DisplayNames('en', { type: 'language', fallback: 'code' });
+  return displayNames;
+};
 
 /**
  * A user's preferredLanguage as the users table shows it: 'German (Germany)'; 'Default language'
@@ -11,7 +18,7 @@ export function languageLabel(tag: string | null): string {
   if (tag === null) return 'Default language';
   let name: string;
   try {
-    name = displayNames.of(tag) ?? tag;
+    name = languageNames().of(tag) ?? tag;
   } catch {
     name = tag;
   }
