@@ -2,18 +2,16 @@
 // harness, listening on a loopback port, with a Graph simulator whose synced users carry the DC
 // users' SIDs and GUIDs). Every date Passwatch shows for a synced user must be the DC's own.
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, configurationFor, type Member, saveConfiguration, startApiHarness } from '../../src/server/test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../../src/server/test-support/factories.js';
+import { sendQueuedMail } from '../../src/server/test-support/send-queued-mail.js';
 import { addTenant, generateTenant } from '../../src/simulators/graph/index.js';
 import { SimTenant } from '../../src/simulators/graph/directory.js';
 import type { AdUserRecord } from '../../src/shared/api/connector-snapshot.js';
 import type { ConnectorConfig } from '../src/config.js';
 import { runScheduledCheckOf } from '../../src/server/automation/index.js';
-import { emailSends } from '../../src/server/db/schema/index.js';
-import { drainTenant } from '../../src/server/notifications/index.js';
 import { DAY_MS } from '../../src/shared/domain/day-length.js';
 import { localDateOf } from '../../src/shared/domain/days-until.js';
 import { addDays } from '../../src/shared/domain/local-date.js';
@@ -204,7 +202,7 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
         expect(await run(key)).toBe(EXIT.ok);
         await runScheduledCheckOf(harness.app.notifications, owner.tenantId, day);
         const before = harness.graph.simulator.state.sentMail.length;
-        await sendQueuedMail();
+        await sendQueuedMail(harness, owner.tenantId);
         for (const message of harness.graph.simulator.state.sentMail.slice(before)) {
           const daysLeft = /expires in (-?\d+) days/.exec(message.content)?.[1];
           mailed.push(`${day} ${message.to.join(',')} ${daysLeft}`);
@@ -225,18 +223,4 @@ describe.skipIf(!found && process.env.CI !== 'true')('the connector sends the Sa
       expect(mailed.filter((line) => !datedMail.has(line.split(' ')[1]!))).toEqual([]);
     });
   }, 300_000);
-
-  /** Sends what the checks queued, the clock moving a second between drains so the mailbox's pacing lets the next one go. */
-  async function sendQueuedMail(): Promise<void> {
-    const waiting = () =>
-      harness.database.db
-        .select({ id: emailSends.id })
-        .from(emailSends)
-        .where(and(eq(emailSends.tenantId, owner.tenantId), inArray(emailSends.state, ['queued', 'deferred', 'sending'])));
-    for (let attempt = 0; attempt < 100 && (await waiting()).length > 0; attempt += 1) {
-      await drainTenant(harness.app.notifications, owner.tenantId, { deadline: new Date(harness.graph.clock.now().getTime() + 60_000), maxWaitMs: 0 });
-      harness.graph.clock.advance(1000);
-    }
-    expect(await waiting()).toEqual([]);
-  }
 });

@@ -10,9 +10,9 @@ import { isRunDay, type WeekendProcessing } from '../../shared/domain/schedule.j
 import { formatDateUs } from '../../shared/domain/us-format.js';
 import { runScheduledCheckOf } from '../automation/index.js';
 import { auditLogs, automationRuns, emailSends, passwordExpirations } from '../db/schema/index.js';
-import { drainTenant } from '../notifications/index.js';
 import { configurationFor, saveConfiguration, startApiHarness, type ApiHarness, type Member } from '../test-support/api-harness.js';
 import { createOrganization, createUser, sessionCookieFor } from '../test-support/factories.js';
+import { sendQueuedMail } from '../test-support/send-queued-mail.js';
 
 let harness: ApiHarness;
 beforeAll(async () => {
@@ -161,20 +161,6 @@ async function plannedByScheduledChecks(member: Member): Promise<string[]> {
   return rows.map((row) => `${row.day} ${row.user} ${row.threshold}`).sort();
 }
 
-/** Sends what the checks queued, the clock moving a second between drains so the mailbox's pacing lets the next one go. */
-async function sendQueuedMail(member: Member): Promise<void> {
-  const waiting = () =>
-    harness.database.db
-      .select({ id: emailSends.id })
-      .from(emailSends)
-      .where(and(eq(emailSends.tenantId, member.tenantId), inArray(emailSends.state, ['queued', 'deferred', 'sending'])));
-  for (let attempt = 0; attempt < 500 && (await waiting()).length > 0; attempt += 1) {
-    await drainTenant(harness.app.notifications, member.tenantId, { deadline: new Date(harness.graph.clock.now().getTime() + 60_000), maxWaitMs: 0 });
-    harness.graph.clock.advance(1000);
-  }
-  expect(await waiting()).toEqual([]);
-}
-
 const listed = (dryRun: DryRun) =>
   dryRun.days.flatMap((day) => day.reminders.map((reminder) => `${day.date} ${reminder.graphUserId} ${reminder.threshold}`)).sort();
 
@@ -247,7 +233,7 @@ describe('the planning under a reminder policy, and the dry run', () => {
       await runScheduledCheckOf(harness.app.notifications, owner.tenantId, day);
       // Run Now on the same day: nothing more.
       await runScheduledCheckOf(harness.app.notifications, owner.tenantId, day);
-      await sendQueuedMail(owner);
+      await sendQueuedMail(harness, owner.tenantId);
       harness.graph.clock.advance(DAY_MS);
     }
     const thresholds = await remindersOf();
