@@ -6,7 +6,7 @@ export default defineConfig({
   esbuild: { jsx: 'automatic' },
   resolve: { alias: { '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'connector/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'build/**/*.test.ts', 'connector/**/*.test.ts'],
     // Two cores: files run in parallel, each API test file gets its own database.
     maxWorkers: 2,
     testTimeout: 30_000,
