@@ -1,10 +1,11 @@
 // Scheduled checks run several at a time per instance (CHECK_CONCURRENCY), one slot each, in the
 // order they fell due, and an organization's check of a day still runs once, however many
-// workers are handed it.
+// workers are handed it. One organization is never checked by two checks at once: a Run Now
+// waits for its scheduled check.
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateOf } from '../../shared/domain/days-until.js';
-import { auditLogs, automationRuns } from '../db/schema/index.js';
+import { auditLogs, automationRuns, passwordExpirations } from '../db/schema/index.js';
 import {
   expectedRecipients,
   type Instance,
@@ -187,5 +188,39 @@ describe('scheduled checks on two instances', () => {
         select 1 from email_sends where kind = 'reminder' group by tenant_id, graph_user_id, local_day having count(*) > 1) as twice`,
     );
     expect(rows[0]?.duplicates).toBe(0);
+  }, 120_000);
+});
+
+describe('a Run Now during the organization’s scheduled check', () => {
+  it('waits for that check to end, then reads the directory afresh: the users table is the later check’s, whole', async () => {
+    const customer = await harness.createCustomer();
+    const scheduled = runScheduledCheck(instance.app.notifications, checkOf(customer));
+    await waitFor(() => gate.isHeld(customer), 30_000, 'the scheduled check reading the directory');
+
+    const runNow = harness.request(customer, 'POST', '/api/run-check', undefined, instance.app);
+    // Side by side, the Run Now would read the directory now and each check would then delete
+    // the users the other had just written; it waits for the organization instead.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(gate.readsOf(customer), 'directory reads while the scheduled check runs').toBe(1);
+
+    gate.letThrough(customer);
+    await scheduled;
+    const answer = await runNow;
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(gate.readsOf(customer)).toBe(2);
+
+    const runs = await runsOf([customer]);
+    const scheduledRun = runs.find((run) => run.trigger === 'schedule');
+    const manualRun = runs.find((run) => run.trigger === 'manual');
+    expect([scheduledRun?.status, manualRun?.status]).toEqual(['completed', 'completed']);
+    expect(manualRun!.startedAt.getTime()).toBeGreaterThanOrEqual(scheduledRun!.finishedAt!.getTime());
+
+    const rows = await harness.database.db
+      .select({ checkedAt: passwordExpirations.checkedAt })
+      .from(passwordExpirations)
+      .where(eq(passwordExpirations.tenantId, customer.tenantId));
+    expect(rows).toHaveLength((manualRun!.summary as { usersInScope: number }).usersInScope);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((row) => row.checkedAt.toISOString()))).toEqual(new Set([manualRun!.startedAt.toISOString()]));
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { auditLogs, automationRuns } from '../db/schema/index.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createOrganization, createUser } from '../test-support/factories.js';
 import { createTestDatabase } from '../test-support/test-database.js';
-import { INTERRUPTED_RUN_MESSAGE, markInterruptedRuns, whileRunIsAlive } from './interrupted-runs.js';
+import { INTERRUPTED_RUN_MESSAGE, markInterruptedRuns, withRunLocks } from './interrupted-runs.js';
 
 let database: DatabaseHandle & { url: string };
 let tenantId: string;
@@ -33,7 +33,8 @@ it('marks a check left running by a dead process interrupted, with an audit entr
   const now = new Date('2026-11-23T09:00:00Z');
   let marked = -1;
   // Another instance is running `live` right now: it holds the run's lock for the whole check.
-  await whileRunIsAlive(database.pool, live, async () => {
+  await withRunLocks(database.pool, async (locks) => {
+    await locks.hold(live);
     marked = await markInterruptedRuns(database.db, now);
   });
 

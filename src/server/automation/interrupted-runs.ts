@@ -19,6 +19,13 @@ export interface RunLocks {
    * process runs it (a job delivered twice, a retry while the first attempt still runs).
    */
   claimDay(tenantId: string, day: LocalDate): Promise<boolean>;
+  /**
+   * Waits until no other check of the organization runs, in any instance, then keeps the others
+   * waiting until this one ends. Two checks at once would each replace the users table, and the
+   * one stamped later would delete the rows the other had just written (docs/architecture.md
+   * §Several instances).
+   */
+  checkOrganizationAlone(tenantId: string): Promise<void>;
 }
 
 /**
@@ -38,19 +45,14 @@ export async function withRunLocks<T>(pool: pg.Pool, work: (locks: RunLocks) => 
         const { rows } = await client.query<{ claimed: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as claimed', [key]);
         return rows[0]?.claimed === true;
       },
+      checkOrganizationAlone: async (tenantId) => {
+        await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [`passwatch:organization-check:${tenantId}`]);
+      },
     });
   } finally {
     // Closing the connection drops the locks even when the connection broke on the way.
     client.release(true);
   }
-}
-
-/** Runs a check's work while this process holds the run's lock (see RunLocks.hold). */
-export async function whileRunIsAlive<T>(pool: pg.Pool, runId: string, work: () => Promise<T>): Promise<T> {
-  return withRunLocks(pool, async (locks) => {
-    await locks.hold(runId);
-    return work();
-  });
 }
 
 /**

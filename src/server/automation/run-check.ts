@@ -6,7 +6,7 @@ import { EXPIRING_SOON_LABEL, expiringSoonUntil } from '../../shared/domain/expi
 import { formatDateUs } from '../../shared/domain/us-format.js';
 import { notifyCheckFailed } from '../account-mail/index.js';
 import { actorNameOf, recordAudit } from '../audit/index.js';
-import { whileRunIsAlive, withRunLocks } from './interrupted-runs.js';
+import { withRunLocks } from './interrupted-runs.js';
 import { graphClientFor, type GraphConnection, loadGraphConnection, trackConnection } from '../configuration/index.js';
 import { automationRuns } from '../db/schema/index.js';
 import { GraphError } from '../integrations/graph/index.js';
@@ -58,34 +58,39 @@ const WRITES_IN_FLIGHT = 2;
 
 /** POST /api/run-check: a check now, whatever ran before today. */
 export async function runManualCheck(services: NotificationServices, tenantId: string, actorUserId: string): Promise<CheckResult> {
-  const connection = await loadGraphConnection(services, tenantId);
-  const startedAt = services.clock();
-  const [run] = await services.db
-    .insert(automationRuns)
-    .values({
-      tenantId,
-      trigger: 'manual',
-      localDay: localDateOf(startedAt, connection.configuration.timeZone),
-      status: 'running',
-      requestedByUserId: actorUserId,
-      startedAt,
-    })
-    .returning({ id: automationRuns.id });
-  if (!run) throw new Error('automation_runs insert returned no row');
-  return whileRunIsAlive(services.db.$client, run.id, () =>
-    executeCheck(services, tenantId, connection, { id: run.id, trigger: 'manual', actorUserId }, startedAt),
-  );
+  return withRunLocks(services.db.$client, async (locks) => {
+    // Run Now during a scheduled check (or another admin's Run Now) waits for it, then reads afresh.
+    await locks.checkOrganizationAlone(tenantId);
+    const connection = await loadGraphConnection(services, tenantId);
+    const startedAt = services.clock();
+    const [run] = await services.db
+      .insert(automationRuns)
+      .values({
+        tenantId,
+        trigger: 'manual',
+        localDay: localDateOf(startedAt, connection.configuration.timeZone),
+        status: 'running',
+        requestedByUserId: actorUserId,
+        startedAt,
+      })
+      .returning({ id: automationRuns.id });
+    if (!run) throw new Error('automation_runs insert returned no row');
+    await locks.hold(run.id);
+    return executeCheck(services, tenantId, connection, { id: run.id, trigger: 'manual', actorUserId }, startedAt);
+  });
 }
 
 /**
  * The scheduler's check of `scheduledDay`, or null when that day's check already completed or
  * another live process is running it (the day's lock). A retry after a crash takes the day's row
- * over and runs again (planning is idempotent).
+ * over and runs again (planning is idempotent). A Run Now of the organization that is under way
+ * is waited for.
  */
 export async function runScheduledCheckOf(services: NotificationServices, tenantId: string, scheduledDay: LocalDate): Promise<CheckResult | null> {
-  const connection = await loadGraphConnection(services, tenantId);
   return withRunLocks(services.db.$client, async (locks) => {
     if (!(await locks.claimDay(tenantId, scheduledDay))) return null;
+    await locks.checkOrganizationAlone(tenantId);
+    const connection = await loadGraphConnection(services, tenantId);
     const startedAt = services.clock();
     const [run] = await services.db
       .insert(automationRuns)
