@@ -12,9 +12,10 @@ const SEND_STATES = ['queued', 'deferred', 'sending'] as const;
 const OUTBOX_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 
 /**
- * Reads the figures that live in the database (the send queue, leases, the account-mail outbox,
- * pg-boss's queues) and this instance's pool into the gauges, at each scrape. Every query reads
- * through a partial index or a small table: the ledger's finished rows are never counted here
+ * Reads the figures that live in the database (the send queue, leases, the account-mail outbox and
+ * the configuration-change windows that feed it, pg-boss's queues) and this instance's pool into
+ * the gauges, at each scrape. Every query reads through a partial index or a small table: the
+ * ledger's finished rows are never counted here
  * (their states are counters, recorded as they change). A database that does not answer leaves
  * passwatch_ready at 0 and the other figures as they were.
  */
@@ -35,7 +36,7 @@ export async function sampleDatabaseGauges(pool: pg.Pool): Promise<void> {
 
 async function sampleQueues(pool: pg.Pool): Promise<void> {
   const gauges = sampledGauges;
-  const [sends, leases, outbox, jobs] = await Promise.all([
+  const [sends, leases, outbox, alertWindows, jobs] = await Promise.all([
     pool.query<{ state: string; count: string; oldest_due_seconds: number | null }>(
       `select state, count(*) as count,
               extract(epoch from now() - min(next_attempt_at) filter (where state in ('queued', 'deferred') and next_attempt_at <= now()))::float8 as oldest_due_seconds
@@ -46,6 +47,10 @@ async function sampleQueues(pool: pg.Pool): Promise<void> {
       `select state, count(*) as count,
               extract(epoch from now() - min(next_attempt_at) filter (where state = 'queued' and next_attempt_at <= now()))::float8 as oldest_due_seconds
          from account_mail_outbox group by state`,
+    ),
+    // Through the window table's opened_at index: a row per organization with unmailed changes.
+    pool.query<{ oldest_due_seconds: number | null }>(
+      'select extract(epoch from now() - min(opened_at))::float8 as oldest_due_seconds from configuration_alert_windows',
     ),
     // pg-boss creates its schema at its first start: before that there is nothing to count.
     pool
@@ -63,6 +68,7 @@ async function sampleQueues(pool: pg.Pool): Promise<void> {
   gauges.drainLeases.set(Number(leases.rows[0]?.count ?? 0));
   for (const state of OUTBOX_STATES) gauges.outbox.set({ state }, countOf(outbox.rows, state));
   gauges.outboxOldestQueuedAge.set(oldestOf(outbox.rows));
+  gauges.configurationAlertWindowOldestAge.set(oldestOf(alertWindows.rows));
   // Queue names are the app's own fixed set; a queue that emptied is dropped rather than left at its last value.
   gauges.jobQueueDepth.reset();
   for (const row of jobs.rows) gauges.jobQueueDepth.set({ queue: row.name, state: row.state }, Number(row.count));

@@ -157,6 +157,11 @@ export const sampledGauges = {
     help: 'How long the longest-waiting due account mail has waited past its due time (0 when none).',
     registers,
   }),
+  configurationAlertWindowOldestAge: new Gauge({
+    name: 'passwatch_configuration_alert_window_oldest_age_seconds',
+    help: 'How long the oldest configuration-change window not yet mailed has been open (0 when none); normally at most its quarter hour and a minute.',
+    registers,
+  }),
   jobQueueDepth: new Gauge({
     name: 'passwatch_job_queue_depth',
     help: 'pg-boss jobs not yet finished, by queue and state (created, retry, active).',
