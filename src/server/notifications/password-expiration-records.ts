@@ -1,16 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type {
-  EmailDelivery,
-  PasswordExpirationFilter,
-  PasswordExpirationRecord,
-  PasswordExpirationsPage,
-  PasswordExpirationSort,
-  PasswordExpirationsQuery,
-  PasswordExpirationStatus,
-} from '../../shared/api/notifications.js';
+import type { PasswordExpirationFilter, PasswordExpirationsPage, PasswordExpirationSort, PasswordExpirationsQuery } from '../../shared/api/notifications.js';
 import type { SortDirection } from '../../shared/api/paging.js';
 import { localDateOf } from '../../shared/domain/days-until.js';
-import { daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
 import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import type { Database } from '../db/client.js';
 import { containsPattern } from '../db/contains-pattern.js';
@@ -67,50 +58,6 @@ export async function findExpirationRecord(db: Database, tenantId: string, graph
   return row ?? null;
 }
 
-/** docs/product.md §States (row status): notified once reminded for this expiry, else expired once the day has passed, else pending. */
-function expirationStatus(daysUntilExpiry: number, lastNotifiedAt: Date | null): PasswordExpirationStatus {
-  if (lastNotifiedAt !== null) return 'notified';
-  return daysUntilExpiry < 0 ? 'expired' : 'pending';
-}
-
-/** The columns a users-table row shows, read alone: the rest (tenant, check stamp, ...) would only be parsed and dropped. */
-const RECORD_COLUMNS = {
-  id: passwordExpirations.id,
-  graphUserId: passwordExpirations.graphUserId,
-  userEmail: passwordExpirations.userEmail,
-  userDisplayName: passwordExpirations.userDisplayName,
-  preferredLanguage: passwordExpirations.preferredLanguage,
-  mailAddress: passwordExpirations.mailAddress,
-  passwordExpiresAt: passwordExpirations.passwordExpiresAt,
-  expiryDate: passwordExpirations.expiryDate,
-  expiryReason: passwordExpirations.expiryReason,
-  validityDays: passwordExpirations.validityDays,
-  expirySource: passwordExpirations.expirySource,
-  lastNotifiedAt: passwordExpirations.lastNotifiedAt,
-};
-type RecordColumns = Pick<PasswordExpirationRow, keyof typeof RECORD_COLUMNS>;
-
-function toExpirationRecord(row: RecordColumns, today: LocalDate, latestReminder: EmailDelivery | null): PasswordExpirationRecord {
-  const daysUntilExpiry = row.expiryDate === null ? null : daysBetween(today, row.expiryDate);
-  return {
-    id: row.id,
-    userId: row.graphUserId,
-    userEmail: row.userEmail,
-    userDisplayName: row.userDisplayName,
-    preferredLanguage: row.preferredLanguage,
-    passwordExpiryDate: row.passwordExpiresAt?.toISOString() ?? null,
-    daysUntilExpiry,
-    expiryReason: row.expiryReason,
-    validityDays: row.validityDays,
-    expirySource: row.expirySource,
-    lastNotified: row.lastNotifiedAt?.toISOString() ?? null,
-    // No date: nothing is pending or expired; the "otherwise pending" rule applies.
-    status: expirationStatus(daysUntilExpiry ?? 0, row.lastNotifiedAt),
-    reachable: row.mailAddress !== null,
-    latestReminder,
-  };
-}
-
 /**
  * Each filter as a condition on the stored instant, so the (tenant, expiry) index serves it: the
  * expiry day is today or later exactly when the instant is at or after today's midnight in the
@@ -164,15 +111,52 @@ function latestReminder(db: Database) {
     .as('latest_reminder');
 }
 
+/** An instant as JSON.stringify writes a Date (toISOString): UTC, milliseconds, "Z". */
+const isoInstant = (instant: SQLWrapper) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One row of the users table (PasswordExpirationRecord) as the `record` of lateral joins on the
+ * page's password_expirations row and its latest reminder: row_to_json(record) writes what
+ * JSON.stringify would write of the object (the same keys in the same order, no spaces).
+ * `today` is the organization's date the days are counted from.
+ */
+function recordJoins(reminder: ReturnType<typeof latestReminder>, today: SQLWrapper): SQL {
+  const row = passwordExpirations;
+  return sql`left join lateral ${reminder} on true
+    cross join lateral (select
+      ${reminder.state} as "state",
+      ${reminder.error} as "error",
+      ${reminder.errorCode} as "errorCode",
+      ${isoInstant(reminder.createdAt)} as "createdAt") as delivery
+    cross join lateral (select
+      ${row.id} as "id",
+      ${row.graphUserId} as "userId",
+      ${row.userEmail} as "userEmail",
+      ${row.userDisplayName} as "userDisplayName",
+      ${row.preferredLanguage} as "preferredLanguage",
+      ${isoInstant(row.passwordExpiresAt)} as "passwordExpiryDate",
+      ${row.expiryDate} - ${today}::date as "daysUntilExpiry",
+      ${row.expiryReason} as "expiryReason",
+      ${row.validityDays} as "validityDays",
+      ${row.expirySource} as "expirySource",
+      ${isoInstant(row.lastNotifiedAt)} as "lastNotified",
+      -- docs/product.md §States (row status): notified once reminded for this expiry, else
+      -- expired once the day has passed, else pending (also with no date).
+      case when ${row.lastNotifiedAt} is not null then 'notified' when ${row.expiryDate} < ${today}::date then 'expired' else 'pending' end as "status",
+      ${row.mailAddress} is not null as "reachable",
+      -- A user never reminded has no latest reminder (the lateral join's columns are all null).
+      case when ${reminder.state} is null or ${reminder.createdAt} is null then null else row_to_json(delivery) end as "latestReminder") as record`;
+}
+
 type PageVariant = Pick<PasswordExpirationsQuery, 'filter' | 'sort' | 'direction'> & { searching: boolean };
 
 /**
- * The page's statements for one filter, order and search-or-not, prepared once each: the dashboard
- * opens on this table, so its SQL is not built again for every request. `rows` is the page with
- * the counts per filter and the stored time zone on each row, so a page costs one round trip to
- * the database: its days are counted from today in a zone guessed beforehand, and only rows of
- * an organization whose stored zone is that guess are returned. `counts` alone answers what an
- * empty page leaves open: the counts, and whether the guess was right.
+ * The page's statement for one filter, order and search-or-not, prepared once: the dashboard
+ * opens on this table, so its SQL is not built again for every request. One round trip answers a
+ * page: the stored time zone, the counts per filter, and the page's records already written as
+ * JSON by PostgreSQL (docs/architecture.md §API performance: parsing each column of each row and
+ * writing the answer again was most of the route's CPU). The days are counted from today in a
+ * zone guessed beforehand; the records are written only when the stored zone is that guess.
  */
 function preparePage(db: Database, { filter, sort, direction, searching }: PageVariant) {
   const tenantId = sql.placeholder('tenantId');
@@ -185,154 +169,103 @@ function preparePage(db: Database, { filter, sort, direction, searching }: PageV
     searching ? or(ilike(passwordExpirations.userDisplayName, pattern), ilike(passwordExpirations.userEmail, pattern)) : undefined,
   );
   const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`;
-  const countsQuery = () =>
-    db
-      .select({
-        timeZone: storedTimeZone(tenantId).as('time_zone'),
-        expiring_soon: countOf(filterCondition('expiring_soon', startOfToday)).as('expiring_soon'),
-        expired: countOf(filterCondition('expired', startOfToday)).as('expired'),
-        no_date: countOf(filterCondition('no_date', startOfToday)).as('no_date'),
-        all: countOf(undefined).as('all'),
-      })
-      .from(passwordExpirations)
-      .where(searched);
-  const counts = db.$with('counts').as(countsQuery());
-  const reminder = latestReminder(db);
-  const name = `password_expirations_${filter}_${sort}_${direction}${searching ? '_search' : ''}`;
-  return {
-    rows: preparedArrayRows(
-      db,
-      name,
-      db
-        .with(counts)
-        .select({
-          ...RECORD_COLUMNS,
-          reminderState: reminder.state,
-          reminderError: reminder.error,
-          reminderErrorCode: reminder.errorCode,
-          reminderCreatedAt: reminder.createdAt,
-          timeZone: counts.timeZone,
-          expiringSoon: counts.expiring_soon,
-          expired: counts.expired,
-          noDate: counts.no_date,
-          all: counts.all,
-        })
-        .from(passwordExpirations)
-        .innerJoin(counts, eq(counts.timeZone, sql.placeholder('timeZone')))
-        .leftJoinLateral(reminder, sql`true`)
-        .where(and(searched, filterCondition(filter, startOfToday)))
-        .orderBy(...orderOf(sort, direction))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    ),
-    counts: countsQuery().prepare(`${name}_counts`),
-  };
+  const counts = db
+    .select({
+      timeZone: storedTimeZone(tenantId).as('time_zone'),
+      expiringSoon: countOf(filterCondition('expiring_soon', startOfToday)).as('expiring_soon'),
+      expired: countOf(filterCondition('expired', startOfToday)).as('expired'),
+      noDate: countOf(filterCondition('no_date', startOfToday)).as('no_date'),
+      all: countOf(undefined).as('all'),
+    })
+    .from(passwordExpirations)
+    .where(searched);
+  const order = sql.join(orderOf(sort, direction), sql`, `);
+  // Numbered in the table's order, so the records keep it when they are joined into one array.
+  const page = sql`select row_number() over (order by ${order}) as position, row_to_json(record)::text as record
+    from ${passwordExpirations}
+    ${recordJoins(latestReminder(db), sql.placeholder('today'))}
+    where ${and(searched, filterCondition(filter, startOfToday))}
+    order by ${order}
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  const statement = sql`with counts as ${counts}
+    select counts.time_zone, counts.expiring_soon, counts.expired, counts.no_date, counts.all,
+      case when counts.time_zone = ${sql.placeholder('timeZone')}
+        then (select coalesce('[' || string_agg(page.record, ',' order by page.position) || ']', '[]') from (${page}) as page)
+      end
+    from counts`;
+  return preparedArrayRows(db, `password_expirations_${filter}_${sort}_${direction}${searching ? '_search' : ''}`, statement);
 }
 
-/** Each row of `rows` (above) as an array, in the order selected: the record, its latest reminder, the zone and the counts. */
-type PageRow = [
-  id: string,
-  graphUserId: string,
-  userEmail: string,
-  userDisplayName: string,
-  preferredLanguage: string | null,
-  mailAddress: string | null,
-  passwordExpiresAt: string | null,
-  expiryDate: LocalDate | null,
-  expiryReason: PasswordExpirationRow['expiryReason'],
-  validityDays: number | null,
-  expirySource: PasswordExpirationRow['expirySource'],
-  lastNotifiedAt: string | null,
-  reminderState: EmailDelivery['state'] | null,
-  reminderError: string | null,
-  reminderErrorCode: string | null,
-  reminderCreatedAt: string | null,
-  timeZone: string,
-  expiringSoon: string,
-  expired: string,
-  noDate: string,
-  all: string,
-];
-
-/** An instant as PostgreSQL writes it, read as drizzle reads it. */
-const instantOf = (written: string | null) => (written === null ? null : new Date(written));
-
-function recordOfRow(row: PageRow, today: LocalDate): PasswordExpirationRecord {
-  const record: RecordColumns = {
-    id: row[0],
-    graphUserId: row[1],
-    userEmail: row[2],
-    userDisplayName: row[3],
-    preferredLanguage: row[4],
-    mailAddress: row[5],
-    passwordExpiresAt: instantOf(row[6]),
-    expiryDate: row[7],
-    expiryReason: row[8],
-    validityDays: row[9],
-    expirySource: row[10],
-    lastNotifiedAt: instantOf(row[11]),
-  };
-  const [state, error, errorCode, createdAt] = [row[12], row[13], row[14], row[15]];
-  // A user never reminded has no latest reminder (the lateral join's columns are all null).
-  const latestReminder = state === null || createdAt === null ? null : { state, error, errorCode, createdAt: new Date(createdAt).toISOString() };
-  return toExpirationRecord(record, today, latestReminder);
-}
+/** The row of the page's statement (above); counts are bigints, which arrive as text; records null when the zone was not the guess. */
+type PageRow = [timeZone: string, expiringSoon: string, expired: string, noDate: string, all: string, records: string | null];
 
 // At most 4 filters x 4 orders x 2 directions x search or not.
 const preparedPages = preparedPerDatabase(() => new Map<string, ReturnType<typeof preparePage>>());
 
-function pageStatements(db: Database, variant: PageVariant): ReturnType<typeof preparePage> {
+function pageStatement(db: Database, variant: PageVariant): ReturnType<typeof preparePage> {
   const pages = preparedPages(db);
   const key = `${variant.filter} ${variant.sort} ${variant.direction} ${variant.searching}`;
   const known = pages.get(key);
   if (known) return known;
-  const statements = preparePage(db, variant);
-  pages.set(key, statements);
-  return statements;
+  const statement = preparePage(db, variant);
+  pages.set(key, statement);
+  return statement;
 }
 
 // The guess, then the stored zone, then once more should a save have changed it again meanwhile.
 const MAX_ATTEMPTS = 3;
 
-/** The counts per filter as numbers (PostgreSQL's count is a bigint, which arrives as text). */
-function countsOf(row: { expiring_soon: unknown; expired: unknown; no_date: unknown; all: unknown }): PasswordExpirationsPage['counts'] {
-  return { expiring_soon: Number(row.expiring_soon), expired: Number(row.expired), no_date: Number(row.no_date), all: Number(row.all) };
-}
+type PageQuery = Pick<PasswordExpirationsQuery, 'page' | 'pageSize' | 'filter' | 'sort' | 'direction'> & { search?: string | undefined };
 
 /**
- * GET /api/password-expirations: one page of the latest check's users under `filter`, in the
- * column's order, days counted from today in the organization's time zone (returned too), each
- * with their latest reminder's delivery. `search` keeps users whose display name or email
- * contains it, ignoring case; the counts per filter honour it.
+ * GET /api/password-expirations, as the JSON text of a PasswordExpirationsPage: one page of the
+ * latest check's users under `filter`, in the column's order, days counted from today in the
+ * organization's time zone (returned too), each with their latest reminder's delivery. `search`
+ * keeps users whose display name or email contains it, ignoring case; the counts per filter honour it.
  */
-export async function pagePasswordExpirations(
-  db: Database,
-  tenantId: string,
-  query: Pick<PasswordExpirationsQuery, 'page' | 'pageSize' | 'filter' | 'sort' | 'direction'> & { search?: string | undefined },
-  now: Date,
-): Promise<{ page: PasswordExpirationsPage; timeZone: string }> {
+export async function passwordExpirationsPageJson(db: Database, tenantId: string, query: PageQuery, now: Date): Promise<{ json: string; timeZone: string }> {
   const { page, pageSize, search, filter, sort, direction } = query;
-  const statements = pageStatements(db, { filter, sort, direction, searching: Boolean(search) });
-  // One round trip when the guess is right and the page has rows; an empty page asks for the
-  // counts alone, and a wrong guess (the zone changed since) is followed by the stored zone.
+  const statement = pageStatement(db, { filter, sort, direction, searching: Boolean(search) });
+  // One round trip when the guess is right; a wrong guess (the zone changed since) is followed by the stored zone.
   let timeZone = guessTimeZone(tenantId);
   for (let attempt = 1; ; attempt++) {
     const today = localDateOf(now, timeZone);
-    const parameters = { tenantId, startOfToday: instantOfWallClock(today, 0, timeZone), pattern: search ? containsPattern(search) : null };
-    const rows = (await statements.rows({ ...parameters, timeZone, limit: pageSize, offset: (page - 1) * pageSize })) as PageRow[];
-    const first = rows[0];
-    const [counts] = first
-      ? [{ timeZone: first[16], expiring_soon: first[17], expired: first[18], no_date: first[19], all: first[20] }]
-      : await statements.counts.execute(parameters);
-    if (counts === undefined) throw new Error('the counts of the users table returned no row');
-    noteTimeZone(tenantId, counts.timeZone);
-    if (counts.timeZone !== timeZone && attempt < MAX_ATTEMPTS) {
-      timeZone = counts.timeZone;
+    const [row] = (await statement({
+      tenantId,
+      today,
+      startOfToday: instantOfWallClock(today, 0, timeZone),
+      pattern: search ? containsPattern(search) : null,
+      timeZone,
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    })) as PageRow[];
+    if (row === undefined) throw new Error('the counts of the users table returned no row');
+    const [storedZone, expiringSoon, expired, noDate, all, records] = row;
+    noteTimeZone(tenantId, storedZone);
+    if (records === null && attempt < MAX_ATTEMPTS) {
+      timeZone = storedZone;
       continue;
     }
-    if (counts.timeZone !== timeZone) throw new Error('the time zone of the organization kept changing while its users table was read');
-    const allCounts = countsOf(counts);
-    const records = rows.map((row) => recordOfRow(row, today));
-    return { page: { records, total: allCounts[filter], counts: allCounts, page, pageSize }, timeZone };
+    if (records === null) throw new Error('the time zone of the organization kept changing while its users table was read');
+    const counts: PasswordExpirationsPage['counts'] = {
+      expiring_soon: Number(expiringSoon),
+      expired: Number(expired),
+      no_date: Number(noDate),
+      all: Number(all),
+    };
+    // The keys in PasswordExpirationsPage's order, as JSON.stringify would write the object.
+    const json = `{"records":${records},"total":${counts[filter]},"counts":${JSON.stringify(counts)},"page":${page},"pageSize":${pageSize}}`;
+    return { json, timeZone };
   }
+}
+
+/** The same page as an object (the CSV export, tests). */
+export async function pagePasswordExpirations(
+  db: Database,
+  tenantId: string,
+  query: PageQuery,
+  now: Date,
+): Promise<{ page: PasswordExpirationsPage; timeZone: string }> {
+  const { json, timeZone } = await passwordExpirationsPageJson(db, tenantId, query, now);
+  return { page: JSON.parse(json) as PasswordExpirationsPage, timeZone };
 }
