@@ -1,10 +1,8 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DashboardStats } from '../../shared/api/dashboard.js';
-import { localDateOf } from '../../shared/domain/days-until.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
-import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import { nextCheckAfter } from '../automation/index.js';
-import { guessTimeZone, noteTimeZone } from '../configuration/index.js';
+import { guessTimeZone, noteTimeZone, todayIn } from '../configuration/index.js';
 import { effectiveStatus } from '../billing/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
@@ -76,9 +74,9 @@ function prepareQueries(db: Database) {
 const preparedQueries = preparedPerDatabase(prepareQueries);
 
 /** The statements' parameters for "today" in `timeZone`: its date, and the instant it began. */
-function todayIn(timeZone: string, now: Date): { today: string; startOfToday: Date } {
-  const today = localDateOf(now, timeZone);
-  return { today, startOfToday: instantOfWallClock(today, 0, timeZone) };
+function dayParameters(timeZone: string, now: Date): { today: string; startOfToday: Date } {
+  const { today, startOfToday } = todayIn(timeZone, now);
+  return { today, startOfToday };
 }
 
 /** GET /api/dashboard-stats: the four stat cards, the automation card and the header badge. */
@@ -86,11 +84,11 @@ export async function dashboardStats(deps: { db: Database; clock: Clock }, tenan
   const queries = preparedQueries(deps.db);
   const now = deps.clock();
   const guessed = guessTimeZone(tenantId);
-  const [state] = await queries.state.execute({ tenantId, ...todayIn(guessed, now) });
+  const [state] = await queries.state.execute({ tenantId, ...dayParameters(guessed, now) });
   const configuration = state?.configuration ?? null;
   const timeZone = configuration?.timeZone ?? DEFAULT_TIME_ZONE;
   noteTimeZone(tenantId, timeZone);
-  const [counts] = timeZone === guessed ? [state?.counts] : await queries.counts.execute({ tenantId, ...todayIn(timeZone, now) });
+  const [counts] = timeZone === guessed ? [state?.counts] : await queries.counts.execute({ tenantId, ...dayParameters(timeZone, now) });
 
   const subscribed = state
     ? effectiveStatus(

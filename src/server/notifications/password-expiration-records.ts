@@ -1,15 +1,13 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PasswordExpirationFilter, PasswordExpirationsPage, PasswordExpirationSort, PasswordExpirationsQuery } from '../../shared/api/notifications.js';
 import type { SortDirection } from '../../shared/api/paging.js';
-import { localDateOf } from '../../shared/domain/days-until.js';
-import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import type { Database } from '../db/client.js';
 import { containsPattern } from '../db/contains-pattern.js';
 import { preparedArrayRows } from '../db/array-rows.js';
 import { preparedPerDatabase } from '../db/prepared-per-database.js';
 import { unnestRows } from '../db/unnest-rows.js';
 import { emailSends, passwordExpirations } from '../db/schema/index.js';
-import { guessTimeZone, noteTimeZone, storedTimeZone } from '../configuration/index.js';
+import { guessTimeZone, noteTimeZone, storedTimeZone, todayIn } from '../configuration/index.js';
 
 export type PasswordExpirationRow = typeof passwordExpirations.$inferSelect;
 export type NewPasswordExpiration = typeof passwordExpirations.$inferInsert;
@@ -229,11 +227,11 @@ export async function passwordExpirationsPageJson(db: Database, tenantId: string
   // One round trip when the guess is right; a wrong guess (the zone changed since) is followed by the stored zone.
   let timeZone = guessTimeZone(tenantId);
   for (let attempt = 1; ; attempt++) {
-    const today = localDateOf(now, timeZone);
+    const { today, startOfToday } = todayIn(timeZone, now);
     const [row] = (await statement({
       tenantId,
       today,
-      startOfToday: instantOfWallClock(today, 0, timeZone),
+      startOfToday,
       pattern: search ? containsPattern(search) : null,
       timeZone,
       limit: pageSize,
