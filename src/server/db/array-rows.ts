@@ -23,3 +23,8 @@ export function preparedArrayRows(db: Database, name: string, query: SQL): (valu
   const { sql: text, params } = dialect.sqlToQuery(query);
   return async (values) => (await db.$client.query({ name, text, values: fillPlaceholders(params, values), rowMode: 'array', types })).rows;
 }
+
+/** An instant of such a row, as PostgreSQL writes it, read as drizzle reads it. */
+export function instantOf(written: string | null): Date | null {
+  return written === null ? null : new Date(written);
+}
