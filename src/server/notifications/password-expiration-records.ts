@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PasswordExpirationFilter, PasswordExpirationsPage, PasswordExpirationSort, PasswordExpirationsQuery } from '../../shared/api/notifications.js';
+import type {
+  PasswordExpirationFilter,
+  PasswordExpirationsPage,
+  PasswordExpirationSort,
+  PasswordExpirationsQuery,
+  PasswordExpirationStatus,
+} from '../../shared/api/notifications.js';
 import type { SortDirection } from '../../shared/api/paging.js';
 import type { Database } from '../db/client.js';
 import { containsPattern } from '../db/contains-pattern.js';
@@ -112,53 +118,22 @@ function latestReminder(db: Database) {
 /** An instant as JSON.stringify writes a Date (toISOString): UTC, milliseconds, "Z". */
 const isoInstant = (instant: SQLWrapper) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/**
- * One row of the users table (PasswordExpirationRecord) as the `record` of lateral joins on the
- * page's password_expirations row and its latest reminder: row_to_json(record) writes what
- * JSON.stringify would write of the object (the same keys in the same order, no spaces).
- * `today` is the organization's date the days are counted from.
- */
-function recordJoins(reminder: ReturnType<typeof latestReminder>, today: SQLWrapper): SQL {
-  const row = passwordExpirations;
-  return sql`left join lateral ${reminder} on true
-    cross join lateral (select
-      ${reminder.state} as "state",
-      ${reminder.error} as "error",
-      ${reminder.errorCode} as "errorCode",
-      ${isoInstant(reminder.createdAt)} as "createdAt") as delivery
-    cross join lateral (select
-      ${row.id} as "id",
-      ${row.graphUserId} as "userId",
-      ${row.userEmail} as "userEmail",
-      ${row.userDisplayName} as "userDisplayName",
-      ${row.preferredLanguage} as "preferredLanguage",
-      ${isoInstant(row.passwordExpiresAt)} as "passwordExpiryDate",
-      ${row.expiryDate} - ${today}::date as "daysUntilExpiry",
-      ${row.expiryReason} as "expiryReason",
-      ${row.validityDays} as "validityDays",
-      ${row.expirySource} as "expirySource",
-      ${isoInstant(row.lastNotifiedAt)} as "lastNotified",
-      -- docs/product.md §States (row status): notified once reminded for this expiry, else
-      -- expired once the day has passed, else pending (also with no date).
-      case when ${row.lastNotifiedAt} is not null then 'notified' when ${row.expiryDate} < ${today}::date then 'expired' else 'pending' end as "status",
-      ${row.mailAddress} is not null as "reachable",
-      -- A user never reminded has no latest reminder (the lateral join's columns are all null).
-      case when ${reminder.state} is null or ${reminder.createdAt} is null then null else row_to_json(delivery) end as "latestReminder") as record`;
-}
-
 type PageVariant = Pick<PasswordExpirationsQuery, 'filter' | 'sort' | 'direction'> & { searching: boolean };
 
 /**
- * The page's statement for one filter, order and search-or-not, prepared once: the dashboard
- * opens on this table, so its SQL is not built again for every request. One round trip answers a
- * page: the stored time zone, the counts per filter, and the page's records already written as
- * JSON by PostgreSQL (docs/architecture.md §API performance: parsing each column of each row and
- * writing the answer again was most of the route's CPU). The days are counted from today in a
- * zone guessed beforehand; the records are written only when the stored zone is that guess.
+ * The page's statements for one filter, order and search-or-not, prepared once each: the dashboard
+ * opens on this table, so its SQL is not built again for every request. `rows` is the page with
+ * the counts per filter and the stored time zone on each row, so a page costs one round trip to
+ * the database: its days are counted from today in a zone guessed beforehand, and only rows of
+ * an organization whose stored zone is that guess are returned. `counts` alone answers what an
+ * empty page leaves open: the counts, and whether the guess was right. Each row's values come
+ * as the answer writes them (instants in ISO 8601, days counted), so the app only joins them into
+ * JSON (docs/architecture.md §API performance).
  */
 function preparePage(db: Database, { filter, sort, direction, searching }: PageVariant) {
   const tenantId = sql.placeholder('tenantId');
   const startOfToday = sql.placeholder('startOfToday');
+  const today = sql.placeholder('today');
   const pattern = sql.placeholder('pattern');
   const searched = and(
     eq(passwordExpirations.tenantId, tenantId),
@@ -167,47 +142,102 @@ function preparePage(db: Database, { filter, sort, direction, searching }: PageV
     searching ? or(ilike(passwordExpirations.userDisplayName, pattern), ilike(passwordExpirations.userEmail, pattern)) : undefined,
   );
   const countOf = (condition: SQL | undefined) => sql<number>`count(*) filter (where ${condition ?? sql`true`})`;
-  const counts = db
-    .select({
-      timeZone: storedTimeZone(tenantId).as('time_zone'),
-      expiringSoon: countOf(filterCondition('expiring_soon', startOfToday)).as('expiring_soon'),
-      expired: countOf(filterCondition('expired', startOfToday)).as('expired'),
-      noDate: countOf(filterCondition('no_date', startOfToday)).as('no_date'),
-      all: countOf(undefined).as('all'),
-    })
-    .from(passwordExpirations)
-    .where(searched);
-  const order = sql.join(orderOf(sort, direction), sql`, `);
-  // Numbered in the table's order, so the records keep it when they are joined into one array.
-  const page = sql`select row_number() over (order by ${order}) as position, row_to_json(record)::text as record
+  const countsQuery = () =>
+    db
+      .select({
+        timeZone: storedTimeZone(tenantId).as('time_zone'),
+        expiring_soon: countOf(filterCondition('expiring_soon', startOfToday)).as('expiring_soon'),
+        expired: countOf(filterCondition('expired', startOfToday)).as('expired'),
+        no_date: countOf(filterCondition('no_date', startOfToday)).as('no_date'),
+        all: countOf(undefined).as('all'),
+      })
+      .from(passwordExpirations)
+      .where(searched);
+  const row = passwordExpirations;
+  const reminder = latestReminder(db);
+  const name = `password_expirations_${filter}_${sort}_${direction}${searching ? '_search' : ''}`;
+  const rows = sql`with counts as ${countsQuery()}
+    select ${row.id}, ${row.graphUserId}, ${row.userEmail}, ${row.userDisplayName}, ${row.preferredLanguage},
+      ${isoInstant(row.passwordExpiresAt)}, ${row.expiryDate} - ${today}::date, ${row.expiryReason}, ${row.validityDays},
+      ${row.expirySource}, ${isoInstant(row.lastNotifiedAt)}, ${row.mailAddress} is not null,
+      ${reminder.state}, ${reminder.error}, ${reminder.errorCode}, ${isoInstant(reminder.createdAt)},
+      counts.time_zone, counts.expiring_soon, counts.expired, counts.no_date, counts.all
     from ${passwordExpirations}
-    ${recordJoins(latestReminder(db), sql.placeholder('today'))}
+    inner join counts on counts.time_zone = ${sql.placeholder('timeZone')}
+    left join lateral ${reminder} on true
     where ${and(searched, filterCondition(filter, startOfToday))}
-    order by ${order}
+    order by ${sql.join(orderOf(sort, direction), sql`, `)}
     limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
-  const statement = sql`with counts as ${counts}
-    select counts.time_zone, counts.expiring_soon, counts.expired, counts.no_date, counts.all,
-      case when counts.time_zone = ${sql.placeholder('timeZone')}
-        then (select coalesce('[' || string_agg(page.record, ',' order by page.position) || ']', '[]') from (${page}) as page)
-      end
-    from counts`;
-  return preparedArrayRows(db, `password_expirations_${filter}_${sort}_${direction}${searching ? '_search' : ''}`, statement);
+  return { rows: preparedArrayRows(db, name, rows), counts: countsQuery().prepare(`${name}_counts`) };
 }
 
-/** The row of the page's statement (above); counts are bigints, which arrive as text; records null when the zone was not the guess. */
-type PageRow = [timeZone: string, expiringSoon: string, expired: string, noDate: string, all: string, records: string | null];
+/** Each row of `rows` (above) as an array, in the order selected: the record as the answer writes it, its latest reminder, the zone and the counts. */
+type PageRow = [
+  id: string,
+  userId: string,
+  userEmail: string,
+  userDisplayName: string,
+  preferredLanguage: string | null,
+  passwordExpiryDate: string | null,
+  daysUntilExpiry: number | null,
+  expiryReason: string,
+  validityDays: number | null,
+  expirySource: string | null,
+  lastNotified: string | null,
+  reachable: boolean,
+  reminderState: string | null,
+  reminderError: string | null,
+  reminderErrorCode: string | null,
+  reminderCreatedAt: string | null,
+  timeZone: string,
+  expiringSoon: string,
+  expired: string,
+  noDate: string,
+  all: string,
+];
+
+/** docs/product.md §States (row status): notified once reminded for this expiry, else expired once the day has passed, else pending. */
+function expirationStatus(daysUntilExpiry: number, lastNotified: string | null): PasswordExpirationStatus {
+  if (lastNotified !== null) return 'notified';
+  return daysUntilExpiry < 0 ? 'expired' : 'pending';
+}
+
+/** A text value as JSON.stringify writes it. */
+const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+
+/**
+ * One PasswordExpirationRecord written as JSON.stringify would write the object (the same keys in
+ * the same order): building the objects and stringifying them was most of the route's CPU.
+ */
+function recordJson(row: PageRow): string {
+  const [id, userId, userEmail, userDisplayName, preferredLanguage, passwordExpiryDate, daysUntilExpiry, expiryReason, validityDays, ...rest] = row;
+  const [expirySource, lastNotified, reachable, state, error, errorCode, createdAt] = rest;
+  // A user never reminded has no latest reminder (the lateral join's columns are all null).
+  const latestReminder =
+    state === null || createdAt === null
+      ? 'null'
+      : `{"state":${text(state)},"error":${text(error)},"errorCode":${text(errorCode)},"createdAt":${text(createdAt)}}`;
+  // No date: nothing is pending or expired; the "otherwise pending" rule applies.
+  const status = expirationStatus(daysUntilExpiry ?? 0, lastNotified);
+  return (
+    `{"id":${text(id)},"userId":${text(userId)},"userEmail":${text(userEmail)},"userDisplayName":${text(userDisplayName)},` +
+    `"preferredLanguage":${text(preferredLanguage)},"passwordExpiryDate":${text(passwordExpiryDate)},"daysUntilExpiry":${daysUntilExpiry ?? 'null'},` +
+    `"expiryReason":${text(expiryReason)},"validityDays":${validityDays ?? 'null'},"expirySource":${text(expirySource)},` +
+    `"lastNotified":${text(lastNotified)},"status":"${status}","reachable":${reachable},"latestReminder":${latestReminder}}`
+  );
+}
 
 // At most 4 filters x 4 orders x 2 directions x search or not.
 const preparedPages = preparedPerDatabase(() => new Map<string, ReturnType<typeof preparePage>>());
 
-function pageStatement(db: Database, variant: PageVariant): ReturnType<typeof preparePage> {
+function pageStatements(db: Database, variant: PageVariant): ReturnType<typeof preparePage> {
   const pages = preparedPages(db);
   const key = `${variant.filter} ${variant.sort} ${variant.direction} ${variant.searching}`;
   const known = pages.get(key);
   if (known) return known;
-  const statement = preparePage(db, variant);
-  pages.set(key, statement);
-  return statement;
+  const statements = preparePage(db, variant);
+  pages.set(key, statements);
+  return statements;
 }
 
 // The guess, then the stored zone, then once more should a save have changed it again meanwhile.
@@ -223,36 +253,35 @@ type PageQuery = Pick<PasswordExpirationsQuery, 'page' | 'pageSize' | 'filter' |
  */
 export async function passwordExpirationsPageJson(db: Database, tenantId: string, query: PageQuery, now: Date): Promise<{ json: string; timeZone: string }> {
   const { page, pageSize, search, filter, sort, direction } = query;
-  const statement = pageStatement(db, { filter, sort, direction, searching: Boolean(search) });
-  // One round trip when the guess is right; a wrong guess (the zone changed since) is followed by the stored zone.
+  const statements = pageStatements(db, { filter, sort, direction, searching: Boolean(search) });
+  // One round trip when the guess is right and the page has rows; an empty page asks for the
+  // counts alone, and a wrong guess (the zone changed since) is followed by the stored zone.
   let timeZone = guessTimeZone(tenantId);
   for (let attempt = 1; ; attempt++) {
     const { today, startOfToday } = todayIn(timeZone, now);
-    const [row] = (await statement({
-      tenantId,
-      today,
-      startOfToday,
-      pattern: search ? containsPattern(search) : null,
-      timeZone,
-      limit: pageSize,
-      offset: (page - 1) * pageSize,
-    })) as PageRow[];
-    if (row === undefined) throw new Error('the counts of the users table returned no row');
-    const [storedZone, expiringSoon, expired, noDate, all, records] = row;
-    noteTimeZone(tenantId, storedZone);
-    if (records === null && attempt < MAX_ATTEMPTS) {
-      timeZone = storedZone;
+    const parameters = { tenantId, startOfToday, pattern: search ? containsPattern(search) : null };
+    const rows = (await statements.rows({ ...parameters, today, timeZone, limit: pageSize, offset: (page - 1) * pageSize })) as PageRow[];
+    const first = rows[0];
+    const [counts] = first
+      ? [{ timeZone: first[16], expiring_soon: first[17], expired: first[18], no_date: first[19], all: first[20] }]
+      : await statements.counts.execute(parameters);
+    if (counts === undefined) throw new Error('the counts of the users table returned no row');
+    noteTimeZone(tenantId, counts.timeZone);
+    if (counts.timeZone !== timeZone && attempt < MAX_ATTEMPTS) {
+      timeZone = counts.timeZone;
       continue;
     }
-    if (records === null) throw new Error('the time zone of the organization kept changing while its users table was read');
-    const counts: PasswordExpirationsPage['counts'] = {
-      expiring_soon: Number(expiringSoon),
-      expired: Number(expired),
-      no_date: Number(noDate),
-      all: Number(all),
+    if (counts.timeZone !== timeZone) throw new Error('the time zone of the organization kept changing while its users table was read');
+    // PostgreSQL's count is a bigint, which arrives as text.
+    const all: PasswordExpirationsPage['counts'] = {
+      expiring_soon: Number(counts.expiring_soon),
+      expired: Number(counts.expired),
+      no_date: Number(counts.no_date),
+      all: Number(counts.all),
     };
     // The keys in PasswordExpirationsPage's order, as JSON.stringify would write the object.
-    const json = `{"records":${records},"total":${counts[filter]},"counts":${JSON.stringify(counts)},"page":${page},"pageSize":${pageSize}}`;
+    const records = rows.map(recordJson).join(',');
+    const json = `{"records":[${records}],"total":${all[filter]},"counts":${JSON.stringify(all)},"page":${page},"pageSize":${pageSize}}`;
     return { json, timeZone };
   }
 }
