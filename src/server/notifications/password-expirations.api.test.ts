@@ -355,7 +355,7 @@ describe('the day the users table counts from', () => {
   });
 });
 
-describe('the page as PostgreSQL writes it', () => {
+describe('the page as the app writes it from the rows', () => {
   it('is the JSON JSON.stringify writes of the same page: instants to the millisecond, any text escaped, every field', async () => {
     const owner = await organizationOwner(harness);
     const db = harness.database.db;

@@ -23,7 +23,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notific
   // The same for every organization: no tenant data, so a signed-in user suffices.
   app.get('/api/default-template', allow('signed-in'), async (): Promise<DefaultTemplateResponse> => ({ template: DEFAULT_EMAIL_TEMPLATE }));
 
-  // A PasswordExpirationsPage, written as JSON by PostgreSQL (docs/architecture.md §API performance).
+  // A PasswordExpirationsPage, its JSON written straight from the rows (docs/architecture.md §API performance).
   app.get('/api/password-expirations', allow('viewer'), async (request, reply) => {
     const tenantId = tenantIdOf(request);
     const query = validate(passwordExpirationsQuery, request.query);
