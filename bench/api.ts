@@ -5,13 +5,14 @@
 // share the app's event loop) next to a Fastify hello-world started in the same run. Machines
 // differ and are often shared: compare the ratio to hello-world, taken in one run, not raw requests
 // a second; the CPU time a request costs the app and PostgreSQL (Linux) moves least with the load
-// others put on the machine.
+// others put on the machine, and the load average printed with them says how much that was.
 // --explain prints, before the load, PostgreSQL's plan and execution time of every statement one
 // request of each route runs; --route keeps only the routes whose path contains it (profiling).
 //   npx tsx bench/api.ts  [--organizations 1000] [--connections 100] [--seconds 10] [--explain] [--route audit]
 import { execFile, execSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
@@ -320,6 +321,13 @@ function tableRow(name: string, figures: Figures, ratio: number | null): string 
   return `  ${name.padEnd(28)} ${formatCount(figures.requestsPerSecond).padStart(7)}  ${ratioText.padStart(6)}  ` + `${p99.padStart(7)}  ${cpu.padEnd(18)}`;
 }
 
+/** The machine's 1, 5 and 15 minute load averages: how much else was running (Linux, macOS). */
+function loadAverage(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+}
+
 async function listen(app: FastifyInstance): Promise<string> {
   return app.listen({ host: '127.0.0.1', port: 0 });
 }
@@ -358,6 +366,7 @@ try {
   }
 
   console.log(`${connections} connections, ${seconds} s per route; targets: >= ${TARGET_RATIO}x hello-world, p99 < ${TARGET_P99_MS} ms`);
+  console.log(`load average before the load: ${loadAverage()}`);
   console.log(`  ${'route'.padEnd(28)} ${'req/s'.padStart(7)}  ${'ratio'.padStart(6)}  ${'p99'.padStart(7)}  CPU a request: app, PostgreSQL`);
   const baseline = await load(helloUrl, {}, database.handle.pool);
   console.log(tableRow('Fastify hello-world', baseline, null));
@@ -368,6 +377,7 @@ try {
     const failures = figures.non2xx + figures.errors > 0 ? `; ${figures.non2xx} non-2xx, ${figures.errors} errors` : '';
     console.log(`${tableRow(route.split('?')[0]!, figures, ratio)}   ${verdict}${failures}`);
   }
+  console.log(`load average after: ${loadAverage()}`);
 } finally {
   await app?.close();
   await hello.close();

@@ -20,7 +20,23 @@ export async function nextScheduledCheck(db: Database, tenantId: string, configu
   return nextCheckAfter(configuration, now, schedule?.lastRunDay ?? null);
 }
 
+// The next run each schedule (zone, time, weekends, day of the latest run) has, from the instant it
+// was worked out: the next check strictly after `now` is the same for every `now` from then until
+// that check (no check lies between), so the dashboard, which asks on every request, works it out
+// once per schedule and check rather than asking the time zone database each time
+// (docs/architecture.md §API performance). The map starts over past its bound.
+const nextRuns = new Map<string, { fromMs: number; next: Date }>();
+const MAX_SCHEDULES = 10_000;
+
 /** nextScheduledCheck for a caller that read the day of the latest scheduled run itself. */
 export function nextCheckAfter(configuration: ScheduleConfiguration, now: Date, lastRunDay: LocalDate | null): Date | null {
-  return configuration.automationEnabled ? nextRunAfter(configuration, now, lastRunDay) : null;
+  if (!configuration.automationEnabled) return null;
+  const key = `${configuration.timeZone} ${configuration.checkTime} ${configuration.weekendProcessing} ${lastRunDay}`;
+  const nowMs = now.getTime();
+  const known = nextRuns.get(key);
+  if (known && nowMs >= known.fromMs && nowMs < known.next.getTime()) return new Date(known.next.getTime());
+  const next = nextRunAfter(configuration, now, lastRunDay);
+  if (nextRuns.size >= MAX_SCHEDULES) nextRuns.clear();
+  nextRuns.set(key, { fromMs: nowMs, next });
+  return new Date(next.getTime());
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateOf } from '../../shared/domain/days-until.js';
 import { nextCheckTime } from '../../shared/domain/schedule.js';
 import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
-import { configurations, emailSends } from '../db/schema/index.js';
+import { billingSubscriptions, configurations, emailSends } from '../db/schema/index.js';
 import { expectedRecipients, NotificationHarness, waitFor } from '../notifications/test-support/notification-harness.js';
 import { countStatements } from '../test-support/count-statements.js';
 import { dashboardStats } from './dashboard-stats.js';
@@ -48,6 +48,27 @@ describe('GET /api/dashboard-stats', () => {
     });
     expect(after.expiringSoon).toBeGreaterThan(0);
     expect(Date.parse(after.lastRun)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('schedules no check once a subscription suspended at the end of its period has ended', async () => {
+    const customer = await harness.createCustomer({ users: 1 });
+    const suspend = (currentPeriodEnd: Date) =>
+      harness.database.db
+        .insert(billingSubscriptions)
+        .values({
+          tenantId: customer.tenantId,
+          paypalSubscriptionId: 'I-DASH',
+          paypalStatus: 'ACTIVE',
+          currentPeriodEnd,
+          cancelAtPeriodEnd: true,
+          lastSyncedAt: new Date(),
+        })
+        .onConflictDoUpdate({ target: billingSubscriptions.tenantId, set: { currentPeriodEnd } });
+    const nextCheck = async () => (await harness.request(customer, 'GET', '/api/dashboard-stats')).json().nextCheck;
+    await suspend(new Date(Date.now() + 3_600_000));
+    expect(await nextCheck()).toEqual(expect.any(String));
+    await suspend(new Date(Date.now() - 1_000));
+    expect(await nextCheck()).toBeNull();
   });
 
   it('shows an organization without configuration as not configured and not scheduled', async () => {

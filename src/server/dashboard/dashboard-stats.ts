@@ -1,15 +1,17 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DashboardStats } from '../../shared/api/dashboard.js';
-import { localDateOf } from '../../shared/domain/days-until.js';
+import type { LocalDate } from '../../shared/domain/local-date.js';
 import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
-import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import { nextCheckAfter } from '../automation/index.js';
-import { guessTimeZone, noteTimeZone } from '../configuration/index.js';
+import { type ConfigurationRow, guessTimeZone, noteTimeZone, todayIn } from '../configuration/index.js';
 import { effectiveStatus } from '../billing/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
+import { instantOf, preparedArrayRows } from '../db/array-rows.js';
 import { preparedPerDatabase } from '../db/prepared-per-database.js';
 import { automationRuns, automationSchedules, billingSubscriptions, configurations, emailSends, passwordExpirations, tenants } from '../db/schema/index.js';
+
+type TenantRow = typeof tenants.$inferSelect;
 
 /** What the dashboard and the organizations overview read of a configuration: the calendar, the schedule, the connection. */
 export const configurationColumns = {
@@ -50,35 +52,78 @@ function prepareQueries(db: Database) {
     .from(emailSends)
     .where(and(eq(emailSends.tenantId, tenantId), eq(emailSends.state, 'sent'), gte(emailSends.sentAt, sql.placeholder('startOfToday'))));
   const countColumns = { expiringSoon: sql<number>`(${expiring})`.mapWith(Number), emailsSentToday: sql<number>`(${sentToday})`.mapWith(Number) };
-  const state = db
-    .select({
-      // Null when the organization has not saved its configuration (a left join of nothing).
-      configuration: configurationColumns,
-      subscriptionStatus: tenants.subscriptionStatus,
-      currentPeriodEnd: billingSubscriptions.currentPeriodEnd,
-      cancelAtPeriodEnd: billingSubscriptions.cancelAtPeriodEnd,
-      lastRunDay: automationSchedules.lastRunDay,
-      lastRunAt: sql<Date | null>`(${latestCompletedRun(automationRuns.finishedAt)})`.mapWith(automationRuns.finishedAt),
-      lastRunSummary: sql<Record<string, number> | null>`(${latestCompletedRun(automationRuns.summary)})`.mapWith(automationRuns.summary),
-      counts: countColumns,
-    })
-    .from(tenants)
-    .leftJoin(configurations, eq(configurations.tenantId, tenants.id))
-    .leftJoin(billingSubscriptions, eq(billingSubscriptions.tenantId, tenants.id))
-    .leftJoin(automationSchedules, eq(automationSchedules.tenantId, tenants.id))
-    .where(eq(tenants.id, tenantId))
-    .prepare('dashboard_state');
+  // Its row as an array (src/server/db/array-rows.ts), in the order selected: see StateRow.
+  const state = preparedArrayRows(
+    db,
+    'dashboard_state',
+    db
+      .select({
+        ...configurationColumns,
+        subscriptionStatus: tenants.subscriptionStatus,
+        currentPeriodEnd: billingSubscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: billingSubscriptions.cancelAtPeriodEnd,
+        lastRunDay: automationSchedules.lastRunDay,
+        lastRunAt: sql`(${latestCompletedRun(automationRuns.finishedAt)})`,
+        lastRunSummary: sql`(${latestCompletedRun(automationRuns.summary)})`,
+        ...countColumns,
+      })
+      .from(tenants)
+      .leftJoin(configurations, eq(configurations.tenantId, tenants.id))
+      .leftJoin(billingSubscriptions, eq(billingSubscriptions.tenantId, tenants.id))
+      .leftJoin(automationSchedules, eq(automationSchedules.tenantId, tenants.id))
+      .where(eq(tenants.id, tenantId))
+      .getSQL(),
+  );
 
   const counts = db.select(countColumns).from(tenants).where(eq(tenants.id, tenantId)).prepare('dashboard_counts');
   return { state, counts };
 }
 
+type DashboardConfiguration = Pick<ConfigurationRow, keyof typeof configurationColumns>;
+
+/**
+ * The row of `dashboard_state`, in the order selected: the configuration's columns (all null when
+ * the organization has not saved one: a left join of nothing), then the rest. Instants come as
+ * PostgreSQL writes them; counts are bigints, which arrive as text.
+ */
+type StateRow = [
+  timeZone: string | null,
+  daysBeforeExpiration: number | null,
+  automationEnabled: boolean | null,
+  checkTime: string | null,
+  weekendProcessing: DashboardConfiguration['weekendProcessing'] | null,
+  connectionStatus: DashboardConfiguration['connectionStatus'] | null,
+  subscriptionStatus: TenantRow['subscriptionStatus'],
+  currentPeriodEnd: string | null,
+  cancelAtPeriodEnd: boolean | null,
+  lastRunDay: LocalDate | null,
+  lastRunAt: string | null,
+  lastRunSummary: Record<string, number> | null,
+  expiringSoon: string,
+  emailsSentToday: string,
+];
+
+function configurationOf(row: StateRow): DashboardConfiguration | null {
+  const [timeZone, daysBeforeExpiration, automationEnabled, checkTime, weekendProcessing, connectionStatus] = row;
+  // The columns are NOT NULL: one null, all null (no configuration saved).
+  if (
+    timeZone === null ||
+    daysBeforeExpiration === null ||
+    automationEnabled === null ||
+    checkTime === null ||
+    weekendProcessing === null ||
+    connectionStatus === null
+  )
+    return null;
+  return { timeZone, daysBeforeExpiration, automationEnabled, checkTime, weekendProcessing, connectionStatus };
+}
+
 const preparedQueries = preparedPerDatabase(prepareQueries);
 
 /** The statements' parameters for "today" in `timeZone`: its date, and the instant it began. */
-function todayIn(timeZone: string, now: Date): { today: string; startOfToday: Date } {
-  const today = localDateOf(now, timeZone);
-  return { today, startOfToday: instantOfWallClock(today, 0, timeZone) };
+function dayParameters(timeZone: string, now: Date): { today: string; startOfToday: Date } {
+  const { today, startOfToday } = todayIn(timeZone, now);
+  return { today, startOfToday };
 }
 
 /** GET /api/dashboard-stats: the four stat cards, the automation card and the header badge. */
@@ -86,25 +131,25 @@ export async function dashboardStats(deps: { db: Database; clock: Clock }, tenan
   const queries = preparedQueries(deps.db);
   const now = deps.clock();
   const guessed = guessTimeZone(tenantId);
-  const [state] = await queries.state.execute({ tenantId, ...todayIn(guessed, now) });
-  const configuration = state?.configuration ?? null;
+  const [state] = (await queries.state({ tenantId, ...dayParameters(guessed, now) })) as StateRow[];
+  const configuration = state ? configurationOf(state) : null;
   const timeZone = configuration?.timeZone ?? DEFAULT_TIME_ZONE;
   noteTimeZone(tenantId, timeZone);
-  const [counts] = timeZone === guessed ? [state?.counts] : await queries.counts.execute({ tenantId, ...todayIn(timeZone, now) });
+  const [counts] =
+    timeZone === guessed
+      ? [state ? { expiringSoon: Number(state[12]), emailsSentToday: Number(state[13]) } : undefined]
+      : await queries.counts.execute({ tenantId, ...dayParameters(timeZone, now) });
 
   const subscribed = state
-    ? effectiveStatus(
-        { status: state.subscriptionStatus, currentPeriodEnd: state.currentPeriodEnd, cancelAtPeriodEnd: state.cancelAtPeriodEnd ?? false },
-        now,
-      ) === 'active'
+    ? effectiveStatus({ status: state[6], currentPeriodEnd: instantOf(state[7]), cancelAtPeriodEnd: state[8] ?? false }, now) === 'active'
     : false;
-  const nextCheck = configuration && subscribed ? nextCheckAfter(configuration, now, state?.lastRunDay ?? null) : null;
+  const nextCheck = configuration && subscribed ? nextCheckAfter(configuration, now, state?.[9] ?? null) : null;
   return {
-    activeUsers: state?.lastRunSummary?.usersInScope ?? 0,
+    activeUsers: state?.[11]?.usersInScope ?? 0,
     expiringSoon: configuration ? (counts?.expiringSoon ?? 0) : 0,
     emailsSentToday: counts?.emailsSentToday ?? 0,
     nextCheck: nextCheck?.toISOString() ?? null,
-    lastRun: state?.lastRunAt?.toISOString() ?? null,
+    lastRun: instantOf(state?.[10] ?? null)?.toISOString() ?? null,
     automationEnabled: configuration?.automationEnabled ?? false,
     connectionStatus: configuration?.connectionStatus ?? 'unknown',
     configured: configuration !== null,

@@ -1,24 +1,19 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type {
-  EmailDelivery,
   PasswordExpirationFilter,
-  PasswordExpirationRecord,
   PasswordExpirationsPage,
   PasswordExpirationSort,
   PasswordExpirationsQuery,
   PasswordExpirationStatus,
 } from '../../shared/api/notifications.js';
 import type { SortDirection } from '../../shared/api/paging.js';
-import { localDateOf } from '../../shared/domain/days-until.js';
-import { daysBetween, type LocalDate } from '../../shared/domain/local-date.js';
-import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import type { Database } from '../db/client.js';
 import { containsPattern } from '../db/contains-pattern.js';
 import { preparedArrayRows } from '../db/array-rows.js';
 import { preparedPerDatabase } from '../db/prepared-per-database.js';
 import { unnestRows } from '../db/unnest-rows.js';
 import { emailSends, passwordExpirations } from '../db/schema/index.js';
-import { guessTimeZone, noteTimeZone, storedTimeZone } from '../configuration/index.js';
+import { guessTimeZone, noteTimeZone, storedTimeZone, todayIn } from '../configuration/index.js';
 
 export type PasswordExpirationRow = typeof passwordExpirations.$inferSelect;
 export type NewPasswordExpiration = typeof passwordExpirations.$inferInsert;
@@ -65,50 +60,6 @@ export async function findExpirationRecord(db: Database, tenantId: string, graph
     .from(passwordExpirations)
     .where(and(eq(passwordExpirations.tenantId, tenantId), eq(passwordExpirations.graphUserId, graphUserId)));
   return row ?? null;
-}
-
-/** docs/product.md §States (row status): notified once reminded for this expiry, else expired once the day has passed, else pending. */
-function expirationStatus(daysUntilExpiry: number, lastNotifiedAt: Date | null): PasswordExpirationStatus {
-  if (lastNotifiedAt !== null) return 'notified';
-  return daysUntilExpiry < 0 ? 'expired' : 'pending';
-}
-
-/** The columns a users-table row shows, read alone: the rest (tenant, check stamp, ...) would only be parsed and dropped. */
-const RECORD_COLUMNS = {
-  id: passwordExpirations.id,
-  graphUserId: passwordExpirations.graphUserId,
-  userEmail: passwordExpirations.userEmail,
-  userDisplayName: passwordExpirations.userDisplayName,
-  preferredLanguage: passwordExpirations.preferredLanguage,
-  mailAddress: passwordExpirations.mailAddress,
-  passwordExpiresAt: passwordExpirations.passwordExpiresAt,
-  expiryDate: passwordExpirations.expiryDate,
-  expiryReason: passwordExpirations.expiryReason,
-  validityDays: passwordExpirations.validityDays,
-  expirySource: passwordExpirations.expirySource,
-  lastNotifiedAt: passwordExpirations.lastNotifiedAt,
-};
-type RecordColumns = Pick<PasswordExpirationRow, keyof typeof RECORD_COLUMNS>;
-
-function toExpirationRecord(row: RecordColumns, today: LocalDate, latestReminder: EmailDelivery | null): PasswordExpirationRecord {
-  const daysUntilExpiry = row.expiryDate === null ? null : daysBetween(today, row.expiryDate);
-  return {
-    id: row.id,
-    userId: row.graphUserId,
-    userEmail: row.userEmail,
-    userDisplayName: row.userDisplayName,
-    preferredLanguage: row.preferredLanguage,
-    passwordExpiryDate: row.passwordExpiresAt?.toISOString() ?? null,
-    daysUntilExpiry,
-    expiryReason: row.expiryReason,
-    validityDays: row.validityDays,
-    expirySource: row.expirySource,
-    lastNotified: row.lastNotifiedAt?.toISOString() ?? null,
-    // No date: nothing is pending or expired; the "otherwise pending" rule applies.
-    status: expirationStatus(daysUntilExpiry ?? 0, row.lastNotifiedAt),
-    reachable: row.mailAddress !== null,
-    latestReminder,
-  };
 }
 
 /**
@@ -164,6 +115,9 @@ function latestReminder(db: Database) {
     .as('latest_reminder');
 }
 
+/** An instant as JSON.stringify writes a Date (toISOString): UTC, milliseconds, "Z". */
+const isoInstant = (instant: SQLWrapper) => sql`to_char(${instant} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 type PageVariant = Pick<PasswordExpirationsQuery, 'filter' | 'sort' | 'direction'> & { searching: boolean };
 
 /**
@@ -172,11 +126,14 @@ type PageVariant = Pick<PasswordExpirationsQuery, 'filter' | 'sort' | 'direction
  * the counts per filter and the stored time zone on each row, so a page costs one round trip to
  * the database: its days are counted from today in a zone guessed beforehand, and only rows of
  * an organization whose stored zone is that guess are returned. `counts` alone answers what an
- * empty page leaves open: the counts, and whether the guess was right.
+ * empty page leaves open: the counts, and whether the guess was right. Each row's values come
+ * as the answer writes them (instants in ISO 8601, days counted), so the app only joins them into
+ * JSON (docs/architecture.md §API performance).
  */
 function preparePage(db: Database, { filter, sort, direction, searching }: PageVariant) {
   const tenantId = sql.placeholder('tenantId');
   const startOfToday = sql.placeholder('startOfToday');
+  const today = sql.placeholder('today');
   const pattern = sql.placeholder('pattern');
   const searched = and(
     eq(passwordExpirations.tenantId, tenantId),
@@ -196,54 +153,39 @@ function preparePage(db: Database, { filter, sort, direction, searching }: PageV
       })
       .from(passwordExpirations)
       .where(searched);
-  const counts = db.$with('counts').as(countsQuery());
+  const row = passwordExpirations;
   const reminder = latestReminder(db);
   const name = `password_expirations_${filter}_${sort}_${direction}${searching ? '_search' : ''}`;
-  return {
-    rows: preparedArrayRows(
-      db,
-      name,
-      db
-        .with(counts)
-        .select({
-          ...RECORD_COLUMNS,
-          reminderState: reminder.state,
-          reminderError: reminder.error,
-          reminderErrorCode: reminder.errorCode,
-          reminderCreatedAt: reminder.createdAt,
-          timeZone: counts.timeZone,
-          expiringSoon: counts.expiring_soon,
-          expired: counts.expired,
-          noDate: counts.no_date,
-          all: counts.all,
-        })
-        .from(passwordExpirations)
-        .innerJoin(counts, eq(counts.timeZone, sql.placeholder('timeZone')))
-        .leftJoinLateral(reminder, sql`true`)
-        .where(and(searched, filterCondition(filter, startOfToday)))
-        .orderBy(...orderOf(sort, direction))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset')),
-    ),
-    counts: countsQuery().prepare(`${name}_counts`),
-  };
+  const rows = sql`with counts as ${countsQuery()}
+    select ${row.id}, ${row.graphUserId}, ${row.userEmail}, ${row.userDisplayName}, ${row.preferredLanguage},
+      ${isoInstant(row.passwordExpiresAt)}, ${row.expiryDate} - ${today}::date, ${row.expiryReason}, ${row.validityDays},
+      ${row.expirySource}, ${isoInstant(row.lastNotifiedAt)}, ${row.mailAddress} is not null,
+      ${reminder.state}, ${reminder.error}, ${reminder.errorCode}, ${isoInstant(reminder.createdAt)},
+      counts.time_zone, counts.expiring_soon, counts.expired, counts.no_date, counts.all
+    from ${passwordExpirations}
+    inner join counts on counts.time_zone = ${sql.placeholder('timeZone')}
+    left join lateral ${reminder} on true
+    where ${and(searched, filterCondition(filter, startOfToday))}
+    order by ${sql.join(orderOf(sort, direction), sql`, `)}
+    limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  return { rows: preparedArrayRows(db, name, rows), counts: countsQuery().prepare(`${name}_counts`) };
 }
 
-/** Each row of `rows` (above) as an array, in the order selected: the record, its latest reminder, the zone and the counts. */
+/** Each row of `rows` (above) as an array, in the order selected: the record as the answer writes it, its latest reminder, the zone and the counts. */
 type PageRow = [
   id: string,
-  graphUserId: string,
+  userId: string,
   userEmail: string,
   userDisplayName: string,
   preferredLanguage: string | null,
-  mailAddress: string | null,
-  passwordExpiresAt: string | null,
-  expiryDate: LocalDate | null,
-  expiryReason: PasswordExpirationRow['expiryReason'],
+  passwordExpiryDate: string | null,
+  daysUntilExpiry: number | null,
+  expiryReason: string,
   validityDays: number | null,
-  expirySource: PasswordExpirationRow['expirySource'],
-  lastNotifiedAt: string | null,
-  reminderState: EmailDelivery['state'] | null,
+  expirySource: string | null,
+  lastNotified: string | null,
+  reachable: boolean,
+  reminderState: string | null,
   reminderError: string | null,
   reminderErrorCode: string | null,
   reminderCreatedAt: string | null,
@@ -254,28 +196,35 @@ type PageRow = [
   all: string,
 ];
 
-/** An instant as PostgreSQL writes it, read as drizzle reads it. */
-const instantOf = (written: string | null) => (written === null ? null : new Date(written));
+/** docs/product.md §States (row status): notified once reminded for this expiry, else expired once the day has passed, else pending. */
+function expirationStatus(daysUntilExpiry: number, lastNotified: string | null): PasswordExpirationStatus {
+  if (lastNotified !== null) return 'notified';
+  return daysUntilExpiry < 0 ? 'expired' : 'pending';
+}
 
-function recordOfRow(row: PageRow, today: LocalDate): PasswordExpirationRecord {
-  const record: RecordColumns = {
-    id: row[0],
-    graphUserId: row[1],
-    userEmail: row[2],
-    userDisplayName: row[3],
-    preferredLanguage: row[4],
-    mailAddress: row[5],
-    passwordExpiresAt: instantOf(row[6]),
-    expiryDate: row[7],
-    expiryReason: row[8],
-    validityDays: row[9],
-    expirySource: row[10],
-    lastNotifiedAt: instantOf(row[11]),
-  };
-  const [state, error, errorCode, createdAt] = [row[12], row[13], row[14], row[15]];
+/** A text value as JSON.stringify writes it. */
+const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+
+/**
+ * One PasswordExpirationRecord written as JSON.stringify would write the object (the same keys in
+ * the same order): building the objects and stringifying them was most of the route's CPU.
+ */
+function recordJson(row: PageRow): string {
+  const [id, userId, userEmail, userDisplayName, preferredLanguage, passwordExpiryDate, daysUntilExpiry, expiryReason, validityDays, ...rest] = row;
+  const [expirySource, lastNotified, reachable, state, error, errorCode, createdAt] = rest;
   // A user never reminded has no latest reminder (the lateral join's columns are all null).
-  const latestReminder = state === null || createdAt === null ? null : { state, error, errorCode, createdAt: new Date(createdAt).toISOString() };
-  return toExpirationRecord(record, today, latestReminder);
+  const latestReminder =
+    state === null || createdAt === null
+      ? 'null'
+      : `{"state":${text(state)},"error":${text(error)},"errorCode":${text(errorCode)},"createdAt":${text(createdAt)}}`;
+  // No date: nothing is pending or expired; the "otherwise pending" rule applies.
+  const status = expirationStatus(daysUntilExpiry ?? 0, lastNotified);
+  return (
+    `{"id":${text(id)},"userId":${text(userId)},"userEmail":${text(userEmail)},"userDisplayName":${text(userDisplayName)},` +
+    `"preferredLanguage":${text(preferredLanguage)},"passwordExpiryDate":${text(passwordExpiryDate)},"daysUntilExpiry":${daysUntilExpiry ?? 'null'},` +
+    `"expiryReason":${text(expiryReason)},"validityDays":${validityDays ?? 'null'},"expirySource":${text(expirySource)},` +
+    `"lastNotified":${text(lastNotified)},"status":"${status}","reachable":${reachable},"latestReminder":${latestReminder}}`
+  );
 }
 
 // At most 4 filters x 4 orders x 2 directions x search or not.
@@ -294,32 +243,24 @@ function pageStatements(db: Database, variant: PageVariant): ReturnType<typeof p
 // The guess, then the stored zone, then once more should a save have changed it again meanwhile.
 const MAX_ATTEMPTS = 3;
 
-/** The counts per filter as numbers (PostgreSQL's count is a bigint, which arrives as text). */
-function countsOf(row: { expiring_soon: unknown; expired: unknown; no_date: unknown; all: unknown }): PasswordExpirationsPage['counts'] {
-  return { expiring_soon: Number(row.expiring_soon), expired: Number(row.expired), no_date: Number(row.no_date), all: Number(row.all) };
-}
+type PageQuery = Pick<PasswordExpirationsQuery, 'page' | 'pageSize' | 'filter' | 'sort' | 'direction'> & { search?: string | undefined };
 
 /**
- * GET /api/password-expirations: one page of the latest check's users under `filter`, in the
- * column's order, days counted from today in the organization's time zone (returned too), each
- * with their latest reminder's delivery. `search` keeps users whose display name or email
- * contains it, ignoring case; the counts per filter honour it.
+ * GET /api/password-expirations, as the JSON text of a PasswordExpirationsPage: one page of the
+ * latest check's users under `filter`, in the column's order, days counted from today in the
+ * organization's time zone (returned too), each with their latest reminder's delivery. `search`
+ * keeps users whose display name or email contains it, ignoring case; the counts per filter honour it.
  */
-export async function pagePasswordExpirations(
-  db: Database,
-  tenantId: string,
-  query: Pick<PasswordExpirationsQuery, 'page' | 'pageSize' | 'filter' | 'sort' | 'direction'> & { search?: string | undefined },
-  now: Date,
-): Promise<{ page: PasswordExpirationsPage; timeZone: string }> {
+export async function passwordExpirationsPageJson(db: Database, tenantId: string, query: PageQuery, now: Date): Promise<{ json: string; timeZone: string }> {
   const { page, pageSize, search, filter, sort, direction } = query;
   const statements = pageStatements(db, { filter, sort, direction, searching: Boolean(search) });
   // One round trip when the guess is right and the page has rows; an empty page asks for the
   // counts alone, and a wrong guess (the zone changed since) is followed by the stored zone.
   let timeZone = guessTimeZone(tenantId);
   for (let attempt = 1; ; attempt++) {
-    const today = localDateOf(now, timeZone);
-    const parameters = { tenantId, startOfToday: instantOfWallClock(today, 0, timeZone), pattern: search ? containsPattern(search) : null };
-    const rows = (await statements.rows({ ...parameters, timeZone, limit: pageSize, offset: (page - 1) * pageSize })) as PageRow[];
+    const { today, startOfToday } = todayIn(timeZone, now);
+    const parameters = { tenantId, startOfToday, pattern: search ? containsPattern(search) : null };
+    const rows = (await statements.rows({ ...parameters, today, timeZone, limit: pageSize, offset: (page - 1) * pageSize })) as PageRow[];
     const first = rows[0];
     const [counts] = first
       ? [{ timeZone: first[16], expiring_soon: first[17], expired: first[18], no_date: first[19], all: first[20] }]
@@ -331,8 +272,27 @@ export async function pagePasswordExpirations(
       continue;
     }
     if (counts.timeZone !== timeZone) throw new Error('the time zone of the organization kept changing while its users table was read');
-    const allCounts = countsOf(counts);
-    const records = rows.map((row) => recordOfRow(row, today));
-    return { page: { records, total: allCounts[filter], counts: allCounts, page, pageSize }, timeZone };
+    // PostgreSQL's count is a bigint, which arrives as text.
+    const all: PasswordExpirationsPage['counts'] = {
+      expiring_soon: Number(counts.expiring_soon),
+      expired: Number(counts.expired),
+      no_date: Number(counts.no_date),
+      all: Number(counts.all),
+    };
+    // The keys in PasswordExpirationsPage's order, as JSON.stringify would write the object.
+    const records = rows.map(recordJson).join(',');
+    const json = `{"records":[${records}],"total":${all[filter]},"counts":${JSON.stringify(all)},"page":${page},"pageSize":${pageSize}}`;
+    return { json, timeZone };
   }
+}
+
+/** The same page as an object (the CSV export, tests). */
+export async function pagePasswordExpirations(
+  db: Database,
+  tenantId: string,
+  query: PageQuery,
+  now: Date,
+): Promise<{ page: PasswordExpirationsPage; timeZone: string }> {
+  const { json, timeZone } = await passwordExpirationsPageJson(db, tenantId, query, now);
+  return { page: JSON.parse(json) as PasswordExpirationsPage, timeZone };
 }

@@ -354,3 +354,70 @@ describe('the day the users table counts from', () => {
     expect(empty).toMatchObject({ records: [], total: 1, counts: { all: 1 } });
   });
 });
+
+describe('the page as the app writes it from the rows', () => {
+  it('is the JSON JSON.stringify writes of the same page: instants to the millisecond, any text escaped, every field', async () => {
+    const owner = await organizationOwner(harness);
+    const db = harness.database.db;
+    const odd = 'Zoë "Q" O\'Brien \\ tab\there\nnew line \u0001 \u2028 😀 </script>';
+    await upsertExpirationRecords(db, [
+      { ...record(owner, 1, { name: odd }), preferredLanguage: 'de-DE', expirySource: 'PSO "Admins"' },
+      { ...record(owner, 2), mailAddress: null, expiryReason: 'organization_default' as const },
+    ]);
+    // Instants with microseconds, as PostgreSQL's now() stamps them: JavaScript keeps the milliseconds.
+    const instant = '2030-01-02 03:04:05.678999+00';
+    await harness.database.pool.query(
+      `update password_expirations set last_notified_at = $2, password_expires_at = '2030-01-02 23:59:59.999999+00' where tenant_id = $1 and graph_user_id = 'user-1'`,
+      [owner.tenantId, instant],
+    );
+    await db.insert(emailSends).values({
+      tenantId: owner.tenantId,
+      kind: 'reminder',
+      graphUserId: 'user-2',
+      recipient: 'user2@contoso.com',
+      displayName: 'User 02',
+      expiryDate: '2030-01-03',
+      localDay: '2030-01-01',
+      threshold: 1,
+      senderMailbox: 'noreply@contoso.com',
+      state: 'failed',
+      lastError: 'Refused: "quota" \\ exceeded',
+      errorCode: 'ErrorQuotaExceeded',
+      nextAttemptAt: new Date(Date.UTC(2030, 0, 1)),
+      createdAt: new Date(Date.UTC(2030, 0, 1, 0, 0, 0, 7)),
+    });
+
+    const response = await get(owner, '?filter=all');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = response.json() as PasswordExpirationsPage;
+    // Byte for byte what Fastify's JSON.stringify of the parsed object writes: same keys, same order, no spaces.
+    expect(response.body).toBe(JSON.stringify(body));
+    const [first, second] = body.records;
+    expect(first).toEqual({
+      id: expect.any(String),
+      userId: 'user-1',
+      userEmail: 'user1@contoso.com',
+      userDisplayName: odd,
+      preferredLanguage: 'de-DE',
+      passwordExpiryDate: '2030-01-02T23:59:59.999Z',
+      daysUntilExpiry: daysBetween(localDateOf(harness.graph.clock.now(), DEFAULT_TIME_ZONE), '2030-01-02'),
+      expiryReason: 'domain_policy',
+      validityDays: 90,
+      expirySource: 'PSO "Admins"',
+      lastNotified: new Date(instant).toISOString(),
+      status: 'notified',
+      reachable: true,
+      latestReminder: null,
+    });
+    expect(first?.lastNotified).toBe('2030-01-02T03:04:05.678Z');
+    expect(second).toMatchObject({
+      userId: 'user-2',
+      lastNotified: null,
+      status: 'pending',
+      reachable: false,
+      latestReminder: { state: 'failed', error: 'Refused: "quota" \\ exceeded', errorCode: 'ErrorQuotaExceeded', createdAt: '2030-01-01T00:00:00.007Z' },
+    });
+    expect(body).toMatchObject({ total: 2, counts: { expiring_soon: 2, expired: 0, no_date: 0, all: 2 }, page: 1, pageSize: 25 });
+  });
+});
