@@ -34,10 +34,11 @@ const firstViewRoutes = [
   'GET /api/password-expirations',
 ] as const;
 
-function serve() {
+function serve({ emailTemplate = '<p>Hello {{userName}}</p>' } = {}) {
   return stubApi({
     'GET /api/connection-status': () => ({}),
-    'GET /api/configuration': () => toWire(buildConfiguration()),
+    'GET /api/configuration': () => toWire(buildConfiguration({ emailTemplate })),
+    'GET /api/default-template': () => ({ template: '<p>Dear {{userName}}</p>' }),
     'GET /api/dashboard-stats': () => buildDashboardStats(),
     'GET /api/audit-logs/5': () => [],
     'GET /api/password-expirations': () => expirationsPage([expirationRecord()]),
@@ -96,6 +97,22 @@ describe('the dashboard data beside the subscription gate', () => {
     await screen.findByRole('table');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.requests.map(({ method, url }) => `${method} ${url.pathname}`).sort()).toEqual([...firstViewRoutes].sort());
+  });
+
+  it('asks for the default template too for an organization that has saved no template, as the configuration form will', async () => {
+    const api = serve({ emailTemplate: '' });
+    selectedTenantStore.setSelectedTenant(buildTenant({ subscriptionStatus: 'active' }));
+    renderBesideGate();
+    await vi.waitFor(() => expect(api.requestsTo('GET /api/default-template')).toHaveLength(1));
+  });
+
+  it('does not ask for the default template for an organization with a template of its own', async () => {
+    const api = serve();
+    selectedTenantStore.setSelectedTenant(buildTenant({ subscriptionStatus: 'active' }));
+    renderBesideGate();
+    await vi.waitFor(() => expect(api.requestsTo('GET /api/configuration')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requestsTo('GET /api/default-template')).toHaveLength(0);
   });
 
   it.each(['none', 'canceled', 'past_due', 'trialing'] as const)(

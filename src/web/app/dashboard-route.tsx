@@ -9,11 +9,11 @@ import { ClientSecretExpiryField } from '@/features/configuration/components/cli
 import { ForecastCard } from '@/features/reminder-policy/components/forecast-card';
 import { SaveConfigurationButton } from '@/features/configuration/components/save-configuration-button';
 import { ConfigurationFormProvider, useConfigurationForm } from '@/features/configuration/hooks/configuration-form';
+import { prefetchConfiguration } from '@/features/configuration/api/prefetch-configuration';
 import { useConnectionStatus } from '@/features/dashboard/api/get-connection-status';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import type { DashboardTab } from '@/features/dashboard/utils/dashboard-tabs';
 import { useAppInfo } from '@/lib/app-info';
-import { configurationQueryOptions } from '@/lib/configuration-queries';
 import { prefetchOverview } from '@/features/overview/api/prefetch-overview';
 import { AutomationOffer } from '@/features/overview/components/automation-offer';
 import { OverviewTab } from '@/features/overview/components/overview-tab';
@@ -63,7 +63,7 @@ function LoadDashboardData() {
   useConnectionStatus();
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.prefetchQuery(configurationQueryOptions);
+    prefetchConfiguration(queryClient);
     prefetchOverview(queryClient);
   }, [queryClient]);
   return null;
@@ -72,8 +72,8 @@ function LoadDashboardData() {
 /**
  * Beside the subscription gate: the dashboard shows once the connection status is known, so for an
  * organization whose subscription the organization list already calls active it loads while the
- * gate checks the status, not in a chain after it, and so do the configuration and the Overview's
- * first answers: the dashboard renders once with them instead of asking after it mounted and
+ * gate checks the status, not in a chain after it, and so do the configuration form's and the
+ * Overview's first answers: the dashboard renders once with them instead of asking after it mounted and
  * rendering again as each answers (docs/architecture.md §Web performance). Not asked for any other
  * organization: the gate sends it to /subscription.
  */
