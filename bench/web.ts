@@ -11,7 +11,7 @@
 // before and after is printed beside them.
 // It builds nothing: run `npm run build` first. --details prints, for profiling, what Lighthouse
 // blames: the largest contentful paint's element, the layout shifts, the main thread's work by
-// script, the requests' chain.
+// script, the long tasks, the requests' chain.
 //   npx tsx bench/web.ts  [--port 3200] [--runs 3] [--details]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -186,6 +186,10 @@ function printDetails(url: string, audits: Audits): void {
     console.log(`  main thread ${Math.round(Number(item.total))} ms (script ${Math.round(Number(item.scripting))} ms): ${item.url}`);
   }
   for (const item of itemsOf(audits, 'mainthread-work-breakdown')) console.log(`  ${item.groupLabel}: ${Math.round(Number(item.duration))} ms`);
+  // The tasks that count towards total blocking time: when each started and how long it took, simulated.
+  for (const item of itemsOf(audits, 'long-tasks')) {
+    console.log(`  long task at ${Math.round(Number(item.startTime))} ms, ${Math.round(Number(item.duration))} ms: ${item.url}`);
+  }
   for (const item of itemsOf(audits, 'network-requests')) {
     console.log(
       `  request ${String(Math.round(Number(item.networkRequestTime))).padStart(6)}-${String(Math.round(Number(item.networkEndTime))).padStart(6)} ms ` +

@@ -1,4 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
 import { type DemoGraphCredentials, TENANT_PATTERN } from '../../shared/api/configuration';
 import type { ConsentReturnPage } from '../../shared/api/entra-consent';
@@ -8,10 +9,12 @@ import { ClientSecretExpiryField } from '@/features/configuration/components/cli
 import { ForecastCard } from '@/features/reminder-policy/components/forecast-card';
 import { SaveConfigurationButton } from '@/features/configuration/components/save-configuration-button';
 import { ConfigurationFormProvider, useConfigurationForm } from '@/features/configuration/hooks/configuration-form';
+import { prefetchConfiguration } from '@/features/configuration/api/prefetch-configuration';
 import { useConnectionStatus } from '@/features/dashboard/api/get-connection-status';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import type { DashboardTab } from '@/features/dashboard/utils/dashboard-tabs';
 import { useAppInfo } from '@/lib/app-info';
+import { prefetchOverview } from '@/features/overview/api/prefetch-overview';
 import { AutomationOffer } from '@/features/overview/components/automation-offer';
 import { OverviewTab } from '@/features/overview/components/overview-tab';
 import { StatCards } from '@/features/overview/components/stat-cards';
@@ -56,20 +59,27 @@ function useOnceTrue(value: boolean): boolean {
   return once || value;
 }
 
-function LoadConnectionStatus() {
+function LoadDashboardData() {
   useConnectionStatus();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    prefetchConfiguration(queryClient);
+    prefetchOverview(queryClient);
+  }, [queryClient]);
   return null;
 }
 
 /**
  * Beside the subscription gate: the dashboard shows once the connection status is known, so for an
  * organization whose subscription the organization list already calls active it loads while the
- * gate checks the status, not in a chain after it (docs/architecture.md §Web performance). Not
- * asked for any other organization: the gate sends it to /subscription.
+ * gate checks the status, not in a chain after it, and so do the configuration form's and the
+ * Overview's first answers: the dashboard renders once with them instead of asking after it mounted and
+ * rendering again as each answers (docs/architecture.md §Web performance). Not asked for any other
+ * organization: the gate sends it to /subscription.
  */
-export function ConnectionStatusBesideGate() {
+export function DashboardDataBesideGate() {
   const { selectedTenant } = useTenantContext();
-  return selectedTenant && !requiresSubscription(selectedTenant.subscriptionStatus) ? <LoadConnectionStatus /> : null;
+  return selectedTenant && !requiresSubscription(selectedTenant.subscriptionStatus) ? <LoadDashboardData key={selectedTenant.id} /> : null;
 }
 
 /**

@@ -12,7 +12,7 @@ import { SubscriptionSummary } from '@/features/subscription/components/subscrip
 import { OrganizationSwitcher } from '@/features/tenants/components/organization-switcher';
 import { TenantGate } from '@/features/tenants/components/tenant-gate';
 import { AccountPaymentMethodCard } from './account-payment-method-card';
-import { ConnectionStatusBesideGate, DashboardRoute } from './dashboard-route';
+import { DashboardDataBesideGate, DashboardRoute } from './dashboard-route';
 import { NotFoundPage } from './not-found-page';
 
 // Each page but the dashboard is a chunk of its own, loaded when visited: the dashboard, where a
@@ -45,7 +45,7 @@ export default function SignedInRoutes({ user }: { user: AuthUser }) {
   // Only organizations with an active subscription get past the gate (docs/product.md §Screens and routes).
   const dashboard = forOrganization(
     <>
-      <ConnectionStatusBesideGate />
+      <DashboardDataBesideGate />
       <SubscriptionGate>
         <DashboardRoute isAdmin={user.isAdmin} />
       </SubscriptionGate>

@@ -10,7 +10,7 @@ import { useTenantContext } from './tenant-context';
 export const configurationQueryKey = ['/api/configuration'] as const;
 
 /** GET /api/configuration: the saved configuration (defaults and `configured: false` before the first save). */
-const configurationQueryOptions = queryOptions({
+export const configurationQueryOptions = queryOptions({
   queryKey: configurationQueryKey,
   queryFn: ({ signal }) => getJson('/api/configuration', configurationSchema, signal),
 });

@@ -8,7 +8,7 @@ import { configurationQueryKey, defaultTemplateQueryOptions } from '@/lib/config
 import { getErrorMessage } from '@/lib/error-message';
 import { serverFieldMessages, validateForm, type FieldMessages } from '@/lib/form-errors';
 import { useConfiguration } from '../api/get-configuration';
-import { useDefaultTemplate } from '../api/get-default-template';
+import { needsDefaultTemplate, useDefaultTemplate } from '../api/get-default-template';
 import { useSaveConfiguration } from '../api/save-configuration';
 import {
   toConfigurationPayload,
@@ -118,8 +118,7 @@ export function ConfigurationFormProvider({
 }) {
   const queryClient = useQueryClient();
   const { data: configuration, error: loadError, refetch } = useConfiguration();
-  const needsDefaultTemplate = configuration !== undefined && configuration.emailTemplate === '';
-  const defaultTemplate = useDefaultTemplate({ enabled: needsDefaultTemplate }).data?.template ?? null;
+  const defaultTemplate = useDefaultTemplate({ enabled: needsDefaultTemplate(configuration) }).data?.template ?? null;
   const saveMutation = useSaveConfiguration();
   // The group lists as last chosen, shown while their saves run or wait; null when none does.
   const [wantedGroups, setWantedGroups] = useState<GroupSelection | null>(null);

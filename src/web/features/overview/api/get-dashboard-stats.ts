@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { dashboardStatsSchema } from '../../../../shared/api/dashboard';
 import { getJson } from '@/lib/api-client';
 import { dashboardStatsQueryKey } from './overview-query-keys';
@@ -7,10 +7,11 @@ import { dashboardStatsQueryKey } from './overview-query-keys';
 const DASHBOARD_STATS_REFETCH_MS = 30_000;
 
 /** GET /api/dashboard-stats: the stat cards, the automation status and the configuration status. */
+export const dashboardStatsQuery = queryOptions({
+  queryKey: dashboardStatsQueryKey,
+  queryFn: ({ signal }) => getJson('/api/dashboard-stats', dashboardStatsSchema, signal),
+});
+
 export function useDashboardStats() {
-  return useQuery({
-    queryKey: dashboardStatsQueryKey,
-    queryFn: ({ signal }) => getJson('/api/dashboard-stats', dashboardStatsSchema, signal),
-    refetchInterval: DASHBOARD_STATS_REFETCH_MS,
-  });
+  return useQuery({ ...dashboardStatsQuery, refetchInterval: DASHBOARD_STATS_REFETCH_MS });
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { latestAuditLogsResponse } from '../../../../shared/api/audit';
 import { getJson } from '@/lib/api-client';
 import { auditLogsQueryKey } from './overview-query-keys';
@@ -9,9 +9,11 @@ export const RECENT_ACTIVITY_FETCHED = 5;
 export const RECENT_ACTIVITY_SHOWN = 3;
 
 /** GET /api/audit-logs/5: the organization's latest entries, newest first. */
+export const latestAuditLogsQuery = queryOptions({
+  queryKey: [...auditLogsQueryKey, RECENT_ACTIVITY_FETCHED],
+  queryFn: ({ signal }) => getJson(`/api/audit-logs/${RECENT_ACTIVITY_FETCHED}`, latestAuditLogsResponse, signal),
+});
+
 export function useLatestAuditLogs() {
-  return useQuery({
-    queryKey: [...auditLogsQueryKey, RECENT_ACTIVITY_FETCHED],
-    queryFn: ({ signal }) => getJson(`/api/audit-logs/${RECENT_ACTIVITY_FETCHED}`, latestAuditLogsResponse, signal),
-  });
+  return useQuery(latestAuditLogsQuery);
 }

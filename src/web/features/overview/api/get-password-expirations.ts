@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   passwordExpirationsPage,
   type PasswordExpirationFilter,
@@ -33,14 +33,14 @@ async function fetchPasswordExpirationsPage(request: PasswordExpirationsRequest,
   return getJson(passwordExpirationsUrl(request), passwordExpirationsPage, signal);
 }
 
-/**
- * GET /api/password-expirations?filter=&sort=&direction=&page=&pageSize=&search=: one page of the
- * latest check's users. The previous page stays on screen while the next one loads.
- */
-export function usePasswordExpirationsPage(request: PasswordExpirationsRequest) {
-  return useQuery({
+/** GET /api/password-expirations?filter=&sort=&direction=&page=&pageSize=&search=: one page of the latest check's users. */
+export const passwordExpirationsPageQuery = (request: PasswordExpirationsRequest) =>
+  queryOptions({
     queryKey: passwordExpirationsPageKey(request),
     queryFn: ({ signal }) => fetchPasswordExpirationsPage(request, signal),
-    placeholderData: keepPreviousData,
   });
+
+/** One page of the users table; the previous page stays on screen while the next one loads. */
+export function usePasswordExpirationsPage(request: PasswordExpirationsRequest) {
+  return useQuery({ ...passwordExpirationsPageQuery(request), placeholderData: keepPreviousData });
 }

@@ -1,7 +1,6 @@
 import { memo, useEffect, useId, useState } from 'react';
 import { DownloadIcon, LoaderCircleIcon, RefreshCwIcon, SearchIcon } from 'lucide-react';
 import type { PasswordExpirationFilter } from '../../../../shared/api/notifications';
-import { DEFAULT_PAGE_SIZE } from '../../../../shared/api/paging';
 import { ExpiryFilterButtons } from '@/components/expiry-filter-buttons';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +11,7 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useCan } from '@/lib/member-role';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useExportUsersTable } from '../api/export-users-table';
+import { FIRST_USERS_TABLE_PAGE } from '../api/prefetch-overview';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { useOrganizationTimeZone } from '../api/get-organization-time-zone';
 import { usePasswordExpirationsPage } from '../api/get-password-expirations';
@@ -19,12 +19,12 @@ import { useRunCheck } from '../api/run-check';
 import { refreshUsersToasts } from '../utils/overview-toasts';
 import { pageCount } from '../utils/paging';
 import { NO_CHECK_YET_TEXT, usersTableEmptyText } from '../utils/users-table-empty-text';
-import { DEFAULT_USERS_TABLE_VIEW, nextOrder, type UsersTableOrder } from '../utils/users-table-view';
+import { nextOrder, type UsersTableOrder } from '../utils/users-table-view';
 import { Pager } from './pager';
 import { UsersTable } from './users-table';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const pageSize = DEFAULT_PAGE_SIZE;
+const { pageSize } = FIRST_USERS_TABLE_PAGE;
 
 /**
  * docs/product.md §Users table: the users with expiring passwords, a search box, Refresh (runs a
@@ -40,8 +40,9 @@ export const UsersTableCard = memo(function UsersTableCard() {
   const [query, setQuery] = useState('');
   // One request per pause in typing.
   const search = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
-  const [filter, setFilter] = useState<PasswordExpirationFilter>(DEFAULT_USERS_TABLE_VIEW.filter);
-  const [order, setOrder] = useState<UsersTableOrder>({ sort: DEFAULT_USERS_TABLE_VIEW.sort, direction: DEFAULT_USERS_TABLE_VIEW.direction });
+  // It opens on the request the dashboard may have started before it mounted (prefetch-overview.ts).
+  const [filter, setFilter] = useState<PasswordExpirationFilter>(FIRST_USERS_TABLE_PAGE.filter);
+  const [order, setOrder] = useState<UsersTableOrder>({ sort: FIRST_USERS_TABLE_PAGE.sort, direction: FIRST_USERS_TABLE_PAGE.direction });
   // The page belongs to the view it was chosen for: a new search, filter or order starts on page 1.
   const view = `${filter} ${order.sort} ${order.direction} ${search}`;
   const [paging, setPaging] = useState({ view, page: 1 });
