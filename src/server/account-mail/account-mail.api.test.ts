@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import PostalMime, { type Email } from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FAULTS } from '../../simulators/graph/state.js';
+import { DEFAULT_AUTOMATION_JOB_OPTIONS } from '../automation/index.js';
 import { createSmtpSink, type SmtpSink } from '../../simulators/smtp/index.js';
 import { addDays, utcMidnightOf, dayOfWeek } from '../../shared/domain/local-date.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
@@ -271,6 +272,10 @@ describe('email notifications', () => {
     const owner = await customer({ users: 12 });
     const quiet = await member(owner, { emailNotifications: false });
     const limited = await harness.startInstance({ env: { MAIL_DAILY_LIMIT: '3' } });
+    // The first instance, without the limit, would send the reminders as well if its sweep found
+    // them before the limited instance's drain: it sends nothing while this test runs.
+    const first = harness.app.notifications;
+    await first.drains.stop();
     try {
       const response = await harness.request(owner, 'POST', '/api/run-check', undefined, limited.app);
       expect(response.statusCode, response.body).toBe(200);
@@ -286,6 +291,7 @@ describe('email notifications', () => {
     } finally {
       await limited.app.notifications.drains.stop();
       await limited.jobs?.stop();
+      first.drains.start(first, first.log, DEFAULT_AUTOMATION_JOB_OPTIONS);
     }
     const mails = await mailFor(owner.email);
     expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Contoso Ltd: \d+ reminders carried over$/)]);
