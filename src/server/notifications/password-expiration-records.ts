@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, isNull, lt, ne, or, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type {
+  EmailDelivery,
   PasswordExpirationFilter,
+  PasswordExpirationRecord,
   PasswordExpirationsPage,
   PasswordExpirationSort,
   PasswordExpirationsQuery,
@@ -227,6 +229,28 @@ function recordJson(row: PageRow): string {
   );
 }
 
+/** The same record as an object, for the CSV export: the keys and values recordJson writes. */
+function recordOfRow(row: PageRow): PasswordExpirationRecord {
+  const [id, userId, userEmail, userDisplayName, preferredLanguage, passwordExpiryDate, daysUntilExpiry, expiryReason, validityDays, ...rest] = row;
+  const [expirySource, lastNotified, reachable, state, error, errorCode, createdAt] = rest;
+  return {
+    id,
+    userId,
+    userEmail,
+    userDisplayName,
+    preferredLanguage,
+    passwordExpiryDate,
+    daysUntilExpiry,
+    expiryReason: expiryReason as PasswordExpirationRecord['expiryReason'],
+    validityDays,
+    expirySource,
+    lastNotified,
+    status: expirationStatus(daysUntilExpiry ?? 0, lastNotified),
+    reachable,
+    latestReminder: state === null || createdAt === null ? null : { state: state as EmailDelivery['state'], error, errorCode, createdAt },
+  };
+}
+
 // At most 4 filters x 4 orders x 2 directions x search or not.
 const preparedPages = preparedPerDatabase(() => new Map<string, ReturnType<typeof preparePage>>());
 
@@ -246,12 +270,17 @@ const MAX_ATTEMPTS = 3;
 type PageQuery = Pick<PasswordExpirationsQuery, 'page' | 'pageSize' | 'filter' | 'sort' | 'direction'> & { search?: string | undefined };
 
 /**
- * GET /api/password-expirations, as the JSON text of a PasswordExpirationsPage: one page of the
- * latest check's users under `filter`, in the column's order, days counted from today in the
+ * GET /api/password-expirations as rows (written out by passwordExpirationsPageJson and
+ * pagePasswordExpirations): one page of the latest check's users under `filter`, in the column's order, days counted from today in the
  * organization's time zone (returned too), each with their latest reminder's delivery. `search`
  * keeps users whose display name or email contains it, ignoring case; the counts per filter honour it.
  */
-export async function passwordExpirationsPageJson(db: Database, tenantId: string, query: PageQuery, now: Date): Promise<{ json: string; timeZone: string }> {
+async function readPage(
+  db: Database,
+  tenantId: string,
+  query: PageQuery,
+  now: Date,
+): Promise<{ rows: PageRow[]; counts: PasswordExpirationsPage['counts']; timeZone: string }> {
   const { page, pageSize, search, filter, sort, direction } = query;
   const statements = pageStatements(db, { filter, sort, direction, searching: Boolean(search) });
   // One round trip when the guess is right and the page has rows; an empty page asks for the
@@ -279,20 +308,27 @@ export async function passwordExpirationsPageJson(db: Database, tenantId: string
       no_date: Number(counts.no_date),
       all: Number(counts.all),
     };
-    // The keys in PasswordExpirationsPage's order, as JSON.stringify would write the object.
-    const records = rows.map(recordJson).join(',');
-    const json = `{"records":[${records}],"total":${all[filter]},"counts":${JSON.stringify(all)},"page":${page},"pageSize":${pageSize}}`;
-    return { json, timeZone };
+    return { rows, counts: all, timeZone };
   }
 }
 
-/** The same page as an object (the CSV export, tests). */
+/** The route's answer: the page's JSON written straight from the rows (docs/architecture.md §API performance). */
+export async function passwordExpirationsPageJson(db: Database, tenantId: string, query: PageQuery, now: Date): Promise<{ json: string; timeZone: string }> {
+  const { rows, counts, timeZone } = await readPage(db, tenantId, query, now);
+  // The keys in PasswordExpirationsPage's order, as JSON.stringify would write the object.
+  const records = rows.map(recordJson).join(',');
+  const json = `{"records":[${records}],"total":${counts[query.filter]},"counts":${JSON.stringify(counts)},"page":${query.page},"pageSize":${query.pageSize}}`;
+  return { json, timeZone };
+}
+
+/** The same page as objects (the CSV export), built from the rows, not by parsing the route's JSON. */
 export async function pagePasswordExpirations(
   db: Database,
   tenantId: string,
   query: PageQuery,
   now: Date,
 ): Promise<{ page: PasswordExpirationsPage; timeZone: string }> {
-  const { json, timeZone } = await passwordExpirationsPageJson(db, tenantId, query, now);
-  return { page: JSON.parse(json) as PasswordExpirationsPage, timeZone };
+  const { rows, counts, timeZone } = await readPage(db, tenantId, query, now);
+  const page: PasswordExpirationsPage = { records: rows.map(recordOfRow), total: counts[query.filter], counts, page: query.page, pageSize: query.pageSize };
+  return { page, timeZone };
 }

@@ -419,5 +419,10 @@ describe('the page as the app writes it from the rows', () => {
       latestReminder: { state: 'failed', error: 'Refused: "quota" \\ exceeded', errorCode: 'ErrorQuotaExceeded', createdAt: '2030-01-01T00:00:00.007Z' },
     });
     expect(body).toMatchObject({ total: 2, counts: { expiring_soon: 2, expired: 0, no_date: 0, all: 2 }, page: 1, pageSize: 25 });
+
+    // The CSV export's objects, built from the same rows without the JSON, are the same page.
+    const query = { page: 1, pageSize: 25, filter: 'all', sort: 'expiry', direction: 'asc' } as const;
+    const { page } = await pagePasswordExpirations(db, owner.tenantId, query, harness.graph.clock.now());
+    expect(JSON.stringify(page)).toBe(response.body);
   });
 });
