@@ -4,6 +4,8 @@ import type { AppConfig } from './config.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { Database } from './db/client.js';
+import { TenantReadCache } from './db/tenant-read-cache.js';
+import { registerForgetOnChange } from './http/forget-on-change.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerRequestDeadline } from './http/request-deadline.js';
@@ -94,6 +96,7 @@ interface ModuleContext extends TenantGraphDeps {
   simulatedMailboxUrl: string | null;
   accountMailSinkUrl: string | null;
   demoGraphCredentials: DemoGraphCredentials | null;
+  reads: TenantReadCache;
 }
 
 /** Every feature module, registered in this order; each takes what it needs from the context. */
@@ -155,6 +158,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await sessionCache.start();
   app.addHook('onClose', () => sessionCache.close());
+  const reads = new TenantReadCache(db.$client, {
+    enabled: config.tenantReadCache,
+    onListenError: (error) =>
+      app.log.warn({ err: error }, 'not listening for changed organizations: the dashboard reads the database at every request until it listens again'),
+  });
+  await reads.start();
+  app.addHook('onClose', () => reads.close());
+  registerForgetOnChange(app, reads);
   const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock, sessionCache);
   const guards = createGuards(sessions);
   // Before any route: each declares who may call it, and one hook enforces it (docs/architecture.md §Roles per route).
@@ -194,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     simulatedMailboxUrl: deps.simulatedMailboxUrl ?? null,
     accountMailSinkUrl: deps.accountMailSinkUrl ?? null,
     demoGraphCredentials: deps.demoGraphCredentials ?? null,
+    reads,
   };
   for (const register of MODULES) await register(app, context);
 

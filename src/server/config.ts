@@ -84,6 +84,7 @@ const environmentSchema = z
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     CHECK_CONCURRENCY: z.coerce.number({ error: 'must be a whole number' }).int().min(1).max(99).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
+    TENANT_READ_CACHE: booleanFromEnv.default(true),
     EMBEDDED_POSTGRES_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(5433),
 
     OIDC_ISSUER_URL: optionalUrl,
@@ -319,6 +320,8 @@ export interface AppConfig {
   database: { url: string | undefined; poolSize: number; embeddedPort: number };
   /** Scheduled password checks this instance runs at once (each holds a database connection while it runs). */
   checkConcurrency: number;
+  /** Keep the dashboard's reads until the organization changes (docs/architecture.md §Reads kept between changes). */
+  tenantReadCache: boolean;
   dataDir: string;
   /** Null in demo mode: the local development issuer is started instead. */
   oidc: OidcSettings | null;
@@ -430,6 +433,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     database: { url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE, embeddedPort: env.EMBEDDED_POSTGRES_PORT },
     // Half the pool by default: the other half serves the checks' writes, sending, requests and pg-boss.
     checkConcurrency: env.CHECK_CONCURRENCY ?? Math.max(1, Math.floor(env.DATABASE_POOL_SIZE / 2)),
+    tenantReadCache: env.TENANT_READ_CACHE,
     dataDir: path.resolve(env.DATA_DIR),
     oidc,
     demoIdentityPort: env.DEMO_IDENTITY_PORT,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from '../db/client.js';
+import { NoticeListener } from '../db/notice-listener.js';
 import type { memberships } from '../db/schema/index.js';
 
 /** The PostgreSQL channel on which every instance hears that sessions or memberships ended. */
@@ -68,7 +69,6 @@ interface Entry {
 
 // Many sessions polling at once stay far below this; past it the map starts over.
 const MAX_ENTRIES = 10_000;
-const RELISTEN_DELAY_MS = 1_000;
 // Announcements make the cache correct; the bound on age only limits what a change made outside
 // the app (by hand in the database) leaves behind.
 const DEFAULT_TTL_MS = 5_000;
@@ -85,50 +85,32 @@ const DEFAULT_TTL_MS = 5_000;
  */
 export class SessionLookupCache {
   private readonly entries = new Map<string, Entry>();
-  private listener: pg.Client | null = null;
-  private listening = false;
-  private closed = false;
-  private relisten: NodeJS.Timeout | null = null;
+  private readonly listener: NoticeListener;
   /** Moves on every announcement: a lookup read before it is not kept. */
   private generation = 0;
 
   constructor(
-    private readonly pool: pg.Pool,
-    private readonly onListenError: (error: Error) => void = () => {},
+    pool: pg.Pool,
+    onListenError: (error: Error) => void = () => {},
     private readonly ttlMs = DEFAULT_TTL_MS,
-  ) {}
-
-  /** Starts listening; until it does (or after the connection is lost), nothing is kept. */
-  async start(): Promise<void> {
-    const client = new pg.Client(this.pool.options);
-    client.on('notification', (message) => {
-      const end = decode(message.payload);
-      if (end) this.forget(end);
+  ) {
+    this.listener = new NoticeListener(pool, CHANNEL, {
+      onNotice: (payload) => {
+        const end = decode(payload);
+        if (end) this.forget(end);
+      },
+      onDeaf: () => this.stopKeeping(),
+      onError: onListenError,
     });
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client, new Error('the connection listening for session ends closed')));
-    try {
-      await client.connect();
-      await client.query(`listen ${CHANNEL}`);
-    } catch (error) {
-      this.lost(client, error as Error);
-      return;
-    }
-    if (this.closed) {
-      await client.end();
-      return;
-    }
-    this.listener = client;
-    this.listening = true;
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    this.stopKeeping();
-    if (this.relisten) clearTimeout(this.relisten);
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end().catch(() => {});
+  /** Starts listening; until it does (or after the connection is lost), nothing is kept. */
+  start(): Promise<void> {
+    return this.listener.start();
+  }
+
+  close(): Promise<void> {
+    return this.listener.close();
   }
 
   /** The generation to pass to `keep` for a lookup about to read the database. */
@@ -137,7 +119,7 @@ export class SessionLookupCache {
   }
 
   find(tokenHash: string, tenantId: string | null, now: Date): CachedLookup | null {
-    if (!this.listening) return null;
+    if (!this.listener.listening) return null;
     const key = keyOf(tokenHash, tenantId);
     const entry = this.entries.get(key);
     if (!entry) return null;
@@ -149,7 +131,7 @@ export class SessionLookupCache {
   }
 
   keep(tokenHash: string, tenantId: string | null, lookup: CachedLookup, generation: number, now: Date): void {
-    if (!this.listening || generation !== this.generation) return;
+    if (!this.listener.listening || generation !== this.generation) return;
     if (tenantId !== null && lookup.role === null) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(keyOf(tokenHash, tenantId), { lookup, tokenHash, tenantId, until: now.getTime() + this.ttlMs });
@@ -162,23 +144,8 @@ export class SessionLookupCache {
   }
 
   private stopKeeping(): void {
-    this.listening = false;
     this.generation++;
     this.entries.clear();
-  }
-
-  private lost(client: pg.Client, error: Error): void {
-    if (this.listener !== null && this.listener !== client) return;
-    this.listener = null;
-    this.stopKeeping();
-    client.end().catch(() => {});
-    if (this.closed || this.relisten) return;
-    this.onListenError(error);
-    this.relisten = setTimeout(() => {
-      this.relisten = null;
-      void this.start();
-    }, RELISTEN_DELAY_MS);
-    this.relisten.unref();
   }
 }
 

@@ -8,6 +8,7 @@ import {
   type TestConfigurationResult,
 } from '../../shared/api/configuration.js';
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
+import type { TenantReadCache } from '../db/tenant-read-cache.js';
 import { validate } from '../http/validate.js';
 import { currentConnectionStatus } from './connection-verification.js';
 import { readConfiguration, toConfigurationDto } from './configuration-store.js';
@@ -18,14 +19,22 @@ import { testConfiguration } from './test-configuration.js';
 export interface ConfigurationRouteDeps extends TenantGraphDeps {
   /** Demo mode: the simulated tenant's credentials the Setup Guide shows; null otherwise. */
   demoGraphCredentials: DemoGraphCredentials | null;
+  reads: TenantReadCache;
 }
 
+/** About what a kept configuration row holds in memory. */
+const CONFIGURATION_ROW_BYTES = 4_096;
+
 export function registerConfigurationRoutes(app: FastifyInstance, deps: ConfigurationRouteDeps): void {
-  app.get(
-    '/api/configuration',
-    allow('viewer'),
-    async (request): Promise<ConfigurationWire> => toConfigurationDto(await readConfiguration(deps.db, tenantIdOf(request))),
-  );
+  app.get('/api/configuration', allow('viewer'), async (request): Promise<ConfigurationWire> => {
+    const tenantId = tenantIdOf(request);
+    // Kept until the organization changes (docs/architecture.md §Reads kept between changes).
+    const row = await deps.reads.read(tenantId, 'configuration', async () => ({
+      value: await readConfiguration(deps.db, tenantId),
+      bytes: CONFIGURATION_ROW_BYTES,
+    }));
+    return toConfigurationDto(row);
+  });
 
   // PUT (group changes save at once) and POST (the Save button) both save the whole configuration.
   for (const method of ['PUT', 'POST'] as const) {

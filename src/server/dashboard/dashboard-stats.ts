@@ -126,10 +126,17 @@ function dayParameters(timeZone: string, now: Date): { today: string; startOfTod
   return { today, startOfToday };
 }
 
-/** GET /api/dashboard-stats: the four stat cards, the automation card and the header badge. */
-export async function dashboardStats(deps: { db: Database; clock: Clock }, tenantId: string): Promise<DashboardStats> {
-  const queries = preparedQueries(deps.db);
-  const now = deps.clock();
+/** What the stat cards are worked out from: the organization's row, and its counts from `today` in its zone. */
+export interface DashboardState {
+  state: StateRow | undefined;
+  counts: { expiringSoon: number; emailsSentToday: number } | undefined;
+  timeZone: string;
+  today: string;
+}
+
+/** The organization's state and counts as of `now` (one statement when the zone guessed is the stored one). */
+export async function readDashboardState(db: Database, tenantId: string, now: Date): Promise<DashboardState> {
+  const queries = preparedQueries(db);
   const guessed = guessTimeZone(tenantId);
   const [state] = (await queries.state({ tenantId, ...dayParameters(guessed, now) })) as StateRow[];
   const configuration = state ? configurationOf(state) : null;
@@ -139,7 +146,12 @@ export async function dashboardStats(deps: { db: Database; clock: Clock }, tenan
     timeZone === guessed
       ? [state ? { expiringSoon: Number(state[12]), emailsSentToday: Number(state[13]) } : undefined]
       : await queries.counts.execute({ tenantId, ...dayParameters(timeZone, now) });
+  return { state, counts, timeZone, today: todayIn(timeZone, now).today };
+}
 
+/** The four stat cards, the automation card and the header badge, from the state read and the time now. */
+export function dashboardStatsOf({ state, counts }: DashboardState, now: Date): DashboardStats {
+  const configuration = state ? configurationOf(state) : null;
   const subscribed = state
     ? effectiveStatus({ status: state[6], currentPeriodEnd: instantOf(state[7]), cancelAtPeriodEnd: state[8] ?? false }, now) === 'active'
     : false;
@@ -154,4 +166,10 @@ export async function dashboardStats(deps: { db: Database; clock: Clock }, tenan
     connectionStatus: configuration?.connectionStatus ?? 'unknown',
     configured: configuration !== null,
   };
+}
+
+/** GET /api/dashboard-stats, read afresh. */
+export async function dashboardStats(deps: { db: Database; clock: Clock }, tenantId: string): Promise<DashboardStats> {
+  const now = deps.clock();
+  return dashboardStatsOf(await readDashboardState(deps.db, tenantId, now), now);
 }

@@ -4,11 +4,27 @@ import type { OrganizationOverview } from '../../shared/api/organizations-overvi
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
-import { dashboardStats } from './dashboard-stats.js';
+import { todayIn } from '../configuration/index.js';
+import type { TenantReadCache } from '../db/tenant-read-cache.js';
+import { dashboardStatsOf, readDashboardState } from './dashboard-stats.js';
 import { organizationsOverview } from './organizations-overview.js';
 
-export function registerDashboardRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock }): void {
-  app.get('/api/dashboard-stats', allow('viewer'), async (request): Promise<DashboardStats> => dashboardStats(deps, tenantIdOf(request)));
+/** About what a kept DashboardState holds in memory. */
+const DASHBOARD_STATE_BYTES = 2_048;
+
+export function registerDashboardRoutes(app: FastifyInstance, deps: { db: Database; clock: Clock; reads: TenantReadCache }): void {
+  // Polled every 30 s: the state is kept until the organization changes or its day ends (docs/architecture.md §Reads kept between changes).
+  app.get('/api/dashboard-stats', allow('viewer'), async (request): Promise<DashboardStats> => {
+    const tenantId = tenantIdOf(request);
+    const now = deps.clock();
+    const read = await deps.reads.read(
+      tenantId,
+      'dashboard-stats',
+      async () => ({ value: await readDashboardState(deps.db, tenantId, now), bytes: DASHBOARD_STATE_BYTES }),
+      (kept) => todayIn(kept.timeZone, now).today === kept.today,
+    );
+    return dashboardStatsOf(read, now);
+  });
 
   // Every organization of the user, each showing only what the user may read there (any role reads these figures).
   app.get(

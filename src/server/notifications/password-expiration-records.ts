@@ -280,7 +280,7 @@ async function readPage(
   tenantId: string,
   query: PageQuery,
   now: Date,
-): Promise<{ rows: PageRow[]; counts: PasswordExpirationsPage['counts']; timeZone: string }> {
+): Promise<{ rows: PageRow[]; counts: PasswordExpirationsPage['counts']; timeZone: string; today: string }> {
   const { page, pageSize, search, filter, sort, direction } = query;
   const statements = pageStatements(db, { filter, sort, direction, searching: Boolean(search) });
   // One round trip when the guess is right and the page has rows; an empty page asks for the
@@ -308,17 +308,25 @@ async function readPage(
       no_date: Number(counts.no_date),
       all: Number(counts.all),
     };
-    return { rows, counts: all, timeZone };
+    return { rows, counts: all, timeZone, today };
   }
 }
 
-/** The route's answer: the page's JSON written straight from the rows (docs/architecture.md §API performance). */
-export async function passwordExpirationsPageJson(db: Database, tenantId: string, query: PageQuery, now: Date): Promise<{ json: string; timeZone: string }> {
-  const { rows, counts, timeZone } = await readPage(db, tenantId, query, now);
+/**
+ * The route's answer: the page's JSON written straight from the rows (docs/architecture.md §API
+ * performance), with the zone and the day its days are counted from.
+ */
+export async function passwordExpirationsPageJson(
+  db: Database,
+  tenantId: string,
+  query: PageQuery,
+  now: Date,
+): Promise<{ json: string; timeZone: string; today: string }> {
+  const { rows, counts, timeZone, today } = await readPage(db, tenantId, query, now);
   // The keys in PasswordExpirationsPage's order, as JSON.stringify would write the object.
   const records = rows.map(recordJson).join(',');
   const json = `{"records":[${records}],"total":${counts[query.filter]},"counts":${JSON.stringify(counts)},"page":${query.page},"pageSize":${query.pageSize}}`;
-  return { json, timeZone };
+  return { json, timeZone, today };
 }
 
 /** The same page as objects (the CSV export), built from the rows, not by parsing the route's JSON. */

@@ -8,6 +8,8 @@ import {
   type SendEmailResponse,
 } from '../../shared/api/notifications.js';
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
+import { todayIn } from '../configuration/index.js';
+import type { TenantReadCache } from '../db/tenant-read-cache.js';
 import { validate } from '../http/validate.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
 import type { NotificationServices } from './notification-services.js';
@@ -17,17 +19,27 @@ import { sendTestEmail } from './send-test-email.js';
 import { usersTableCsv } from './users-table-csv.js';
 import { requireActiveSubscription } from './sending-allowed.js';
 
-export function registerNotificationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices }): void {
-  const { notifications: services } = deps;
+export function registerNotificationRoutes(app: FastifyInstance, deps: { notifications: NotificationServices; reads: TenantReadCache }): void {
+  const { notifications: services, reads } = deps;
 
   // The same for every organization: no tenant data, so a signed-in user suffices.
   app.get('/api/default-template', allow('signed-in'), async (): Promise<DefaultTemplateResponse> => ({ template: DEFAULT_EMAIL_TEMPLATE }));
 
-  // A PasswordExpirationsPage, its JSON written straight from the rows (docs/architecture.md §API performance).
+  // A PasswordExpirationsPage, its JSON written straight from the rows (docs/architecture.md §API performance)
+  // and kept until the organization changes or its day ends (§Reads kept between changes).
   app.get('/api/password-expirations', allow('viewer'), async (request, reply) => {
     const tenantId = tenantIdOf(request);
     const query = validate(passwordExpirationsQuery, request.query);
-    const { json } = await passwordExpirationsPageJson(services.db, tenantId, query, services.clock());
+    const now = services.clock();
+    const { json } = await reads.read(
+      tenantId,
+      `password-expirations ${JSON.stringify(query)}`,
+      async () => {
+        const page = await passwordExpirationsPageJson(services.db, tenantId, query, now);
+        return { value: page, bytes: 2 * page.json.length };
+      },
+      (kept) => todayIn(kept.timeZone, now).today === kept.today,
+    );
     return reply.type('application/json; charset=utf-8').send(json);
   });
 

@@ -12,6 +12,10 @@ export const TEST_ENVIRONMENT: Record<string, string> = {
   PAYPAL_CLIENT_SECRET: 'paypal-test-secret',
   PAYPAL_WEBHOOK_ID: 'WH-TEST',
   SECRETS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  // Tests change the database directly, as another instance would, and read at once through the
+  // API: another instance's change reaches a kept read only as PostgreSQL's notice arrives. The
+  // tests of kept reads turn them on (src/server/db/tenant-read-cache.api.test.ts).
+  TENANT_READ_CACHE: 'false',
 };
 
 /** Configuration as an operator would set it for tests: quiet logs, a fixed public URL. */
