@@ -14,12 +14,18 @@ export type RouteAccess = 'public' | 'connector' | 'signed-in' | 'operator' | Me
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** A GET that may change an organization's data (docs/architecture.md §Reads kept between changes). */
+    changesData?: boolean;
   }
 }
 
-/** The route options that declare who may call a route: `app.get(url, allow('admin'), handler)`. */
-export function allow(access: RouteAccess): { config: { access: RouteAccess } } {
-  return { config: { access } };
+/**
+ * The route options that declare who may call a route: `app.get(url, allow('admin'), handler)`.
+ * A GET that may change an organization's data says so (`{ changesData: true }`), as every other
+ * method is taken to, so the reads this instance kept of it are dropped before it answers.
+ */
+export function allow(access: RouteAccess, options: { changesData?: true } = {}): { config: { access: RouteAccess; changesData?: true } } {
+  return { config: { access, ...options } };
 }
 
 /** The access a route declared, or null (only routes outside /api, the web app's files, may have none). */

@@ -46,7 +46,7 @@ export async function registerBillingRoutes(app: FastifyInstance, deps: BillingR
 
   app.get('/api/subscription-status', allow('viewer'), async (request): Promise<SubscriptionStatusResponse> => currentState(tenantIdOf(request)));
 
-  app.get('/api/subscription-verification', allow('viewer'), async (request): Promise<SubscriptionVerificationResponse> => {
+  app.get('/api/subscription-verification', allow('viewer', { changesData: true }), async (request): Promise<SubscriptionVerificationResponse> => {
     const tenantId = tenantIdOf(request);
     const [tenant] = await billing.db.select({ subscriptionId: tenants.paypalSubscriptionId }).from(tenants).where(eq(tenants.id, tenantId));
     const subscriptionId = tenant?.subscriptionId;

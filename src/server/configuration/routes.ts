@@ -59,7 +59,11 @@ export function registerConfigurationRoutes(app: FastifyInstance, deps: Configur
       testConfiguration(deps, tenantIdOf(request), userIdOf(request), validate(testConfigurationBody, request.body).kind),
   );
 
-  app.get('/api/connection-status', allow('viewer'), async (request): Promise<ConnectionStatus> => currentConnectionStatus(deps, tenantIdOf(request)));
+  app.get(
+    '/api/connection-status',
+    allow('viewer', { changesData: true }),
+    async (request): Promise<ConnectionStatus> => currentConnectionStatus(deps, tenantIdOf(request)),
+  );
 
   const demoCredentials = deps.demoGraphCredentials;
   if (demoCredentials) {

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_EXPORT_PATH } from '../../shared/api/data-export.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 import { buildApp } from '../app.js';
 import { OidcProvider } from '../auth/index.js';
@@ -120,6 +121,15 @@ describe('the dashboard routes, kept between changes', () => {
     // No waiting for the notice: the save dropped what this instance kept before it answered.
     expect(JSON.parse(await get(keeping.app, owner, '/api/configuration')).daysBeforeExpiration).toBe(21);
     expect(JSON.parse(await get(keeping.app, owner, '/api/audit-logs/5'))).not.toEqual(activityBefore);
+  });
+
+  it('answer at once what a GET that changes data changed (the data export, in Recent Activity)', async () => {
+    const owner = await ownerWithUsers(1);
+    await get(keeping.app, owner, '/api/audit-logs/5');
+    const exported = await keeping.app.inject({ method: 'GET', url: DATA_EXPORT_PATH, headers: owner.headers });
+    expect(exported.statusCode).toBe(200);
+    const latest = JSON.parse(await get(keeping.app, owner, '/api/audit-logs/5'))[0];
+    expect(latest.message).toMatch(/^Data export downloaded by /);
   });
 
   it('count the days again when the organization day ends, with no change at all', async () => {

@@ -18,7 +18,7 @@ export interface DataExportRouteDeps {
  * ledger and audit log as a zip (export-archive.ts). Each export is in the audit log.
  */
 export function registerDataExportRoutes(app: FastifyInstance, deps: DataExportRouteDeps): void {
-  app.get(DATA_EXPORT_PATH, allow('owner'), async (request, reply) => {
+  app.get(DATA_EXPORT_PATH, allow('owner', { changesData: true }), async (request, reply) => {
     const tenantId = tenantIdOf(request);
     const actorUserId = userIdOf(request);
     const now = deps.clock();

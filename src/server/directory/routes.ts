@@ -9,7 +9,7 @@ import { previewDirectory } from './preview-directory.js';
 
 /** Reads from the organization's tenant; each call also refreshes the connection status. */
 export function registerDirectoryRoutes(app: FastifyInstance, deps: TenantGraphDeps): void {
-  app.get('/api/security-groups', allow('admin'), async (request): Promise<SecurityGroup[]> => {
+  app.get('/api/security-groups', allow('admin', { changesData: true }), async (request): Promise<SecurityGroup[]> => {
     const tenantId = tenantIdOf(request);
     const connection = await loadGraphConnection(deps, tenantId);
     const client = graphClientFor(deps, connection);

@@ -74,7 +74,7 @@ export function registerEntraConsentRoutes(app: FastifyInstance, deps: EntraCons
     };
   });
 
-  app.get('/api/entra/consent-callback', allow('public'), async (request, reply) => {
+  app.get('/api/entra/consent-callback', allow('public', { changesData: true }), async (request, reply) => {
     const answer = consentAnswerQuery.safeParse(request.query ?? {});
     if (!answer.success || !answer.data.state) return backTo(reply, 'configuration', 'invalid_state');
     const consumed = await consumeConsentRequest(deps.db, answer.data.state, await signedInSessionToken(request, reply), deps.clock());

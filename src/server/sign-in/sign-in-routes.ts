@@ -45,7 +45,7 @@ export function registerSignInRoutes(app: FastifyInstance, deps: SignInDeps): vo
   app.get('/api/login', allow('public'), startLogin);
   app.get('/api/auth/login', allow('public'), startLogin);
 
-  app.get('/api/callback', allow('public'), async (request, reply) => {
+  app.get('/api/callback', allow('public', { changesData: true }), async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const state = typeof query.state === 'string' ? query.state : '';
     const browserState = request.cookies[LOGIN_STATE_COOKIE];
