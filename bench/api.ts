@@ -6,6 +6,9 @@
 // differ and are often shared: compare the ratio to hello-world, taken in one run, not raw requests
 // a second; the CPU time a request costs the app and PostgreSQL (Linux) moves least with the load
 // others put on the machine, and the load average printed with them says how much that was.
+// Each route is measured twice: as deployed, its reads kept until the organization changes (the
+// target applies to this), and read afresh at every request (TENANT_READ_CACHE=false: what the
+// first request after a change costs; docs/architecture.md §Reads kept between changes).
 // --explain prints, before the load, PostgreSQL's plan and execution time of every statement one
 // request of each route runs; --route keeps only the routes whose path contains it (profiling).
 //   npx tsx bench/api.ts  [--organizations 1000] [--connections 100] [--seconds 10] [--explain] [--route audit]
@@ -321,6 +324,11 @@ function tableRow(name: string, figures: Figures, ratio: number | null): string 
   return `  ${name.padEnd(28)} ${formatCount(figures.requestsPerSecond).padStart(7)}  ${ratioText.padStart(6)}  ` + `${p99.padStart(7)}  ${cpu.padEnd(18)}`;
 }
 
+/** Answers that were not 2xx, and requests that failed, when there were any. */
+function failuresOf(figures: Figures): string {
+  return figures.non2xx + figures.errors > 0 ? `   ${figures.non2xx} non-2xx, ${figures.errors} errors` : '';
+}
+
 /** The machine's 1, 5 and 15 minute load averages: how much else was running (Linux, macOS). */
 function loadAverage(): string {
   return loadavg()
@@ -337,31 +345,36 @@ const database = await startBenchDatabase(config.database.poolSize);
 const hello = Fastify({ logger: false });
 hello.get('/', async () => ({ hello: 'world' }));
 let app: FastifyInstance | undefined;
+let afresh: FastifyInstance | undefined;
 try {
   const startedAt = performance.now();
   const member = await loadOrganizations(database.handle);
   const loaded = `${RECORDS_PER_ORGANIZATION} users, ${MAILS_PER_ORGANIZATION} mails, ${AUDIT_ENTRIES_PER_ORGANIZATION} audit entries each`;
   console.log(`loaded ${formatCount(organizationCount)} organizations (${loaded}) in ${formatCount(performance.now() - startedAt)} ms`);
-  app = await buildApp({
-    config,
-    db: database.handle.db,
-    oidc: new OidcProvider(config.oidc!, `${config.appUrl}/api/callback`),
-    logStream: { write: () => {} },
-  });
+  const instance = (tenantReadCache: boolean) =>
+    buildApp({
+      config: { ...config, tenantReadCache },
+      db: database.handle.db,
+      oidc: new OidcProvider(config.oidc!, `${config.appUrl}/api/callback`),
+      logStream: { write: () => {} },
+    });
+  app = await instance(true);
+  afresh = await instance(false);
   const appUrl = await listen(app);
+  const afreshUrl = await listen(afresh);
   const helloUrl = await listen(hello);
   const [membership] = await database.handle.pool
     .query<{ tenant_id: string }>('select tenant_id from memberships where user_id = $1', [member.id])
     .then((result) => result.rows);
   const headers = { cookie: await sessionCookieFor(database.handle.db, member), 'x-tenant-id': membership!.tenant_id };
-  for (const route of ROUTES) {
-    const response = await fetch(`${appUrl}${route}`, { headers });
-    if (!response.ok) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+  for (const url of ROUTES.flatMap((route) => [`${appUrl}${route}`, `${afreshUrl}${route}`])) {
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   }
   if (values.explain) {
     for (const route of ROUTES) {
       console.log(`  ${route.split('?')[0]}: the statements of one request, under EXPLAIN ANALYZE`);
-      for (const line of await explainRoute(database.handle.pool, `${appUrl}${route}`, headers)) console.log(line);
+      for (const line of await explainRoute(database.handle.pool, `${afreshUrl}${route}`, headers)) console.log(line);
     }
   }
 
@@ -374,12 +387,14 @@ try {
     const figures = await load(`${appUrl}${route}`, headers, database.handle.pool);
     const ratio = figures.requestsPerSecond / baseline.requestsPerSecond;
     const verdict = ratio >= TARGET_RATIO && figures.p99Ms < TARGET_P99_MS ? 'meets target' : 'misses target';
-    const failures = figures.non2xx + figures.errors > 0 ? `; ${figures.non2xx} non-2xx, ${figures.errors} errors` : '';
-    console.log(`${tableRow(route.split('?')[0]!, figures, ratio)}   ${verdict}${failures}`);
+    console.log(`${tableRow(route.split('?')[0]!, figures, ratio)}   ${verdict}${failuresOf(figures)}`);
+    const missed = await load(`${afreshUrl}${route}`, headers, database.handle.pool);
+    console.log(`${tableRow('  read afresh', missed, missed.requestsPerSecond / baseline.requestsPerSecond)}${failuresOf(missed)}`);
   }
   console.log(`load average after: ${loadAverage()}`);
 } finally {
   await app?.close();
+  await afresh?.close();
   await hello.close();
   await database.stop();
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { metricsRegistry } from '../metrics/registry.js';
 import { createOrganization, createUser } from '../test-support/factories.js';
 import { createTestDatabase } from '../test-support/test-database.js';
 import { auditLogs, users } from './schema/index.js';
@@ -41,6 +42,13 @@ async function readUntilLoaded(cache: TenantReadCache, tenantId: string, key: st
     await cache.read(tenantId, key, loader.load);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** passwatch_tenant_reads_total by outcome so far. */
+async function readsCounted(): Promise<{ kept: number; read: number }> {
+  const { values } = await metricsRegistry.getSingleMetric('passwatch_tenant_reads_total')!.get();
+  const of = (outcome: string) => values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+  return { kept: of('kept'), read: of('read') };
 }
 
 async function twoOrganizations() {
@@ -121,9 +129,11 @@ describe('TenantReadCache', () => {
     const cache = await listeningCache();
     const ofFirst = countingLoader();
     const ofSecond = countingLoader();
+    const counted = await readsCounted();
     expect(await cache.read(first, 'k', ofFirst.load)).toBe(1);
     expect(await cache.read(first, 'k', ofFirst.load)).toBe(1);
     expect(await cache.read(second, 'k', ofSecond.load)).toBe(1);
+    expect(await readsCounted()).toEqual({ kept: counted.kept + 1, read: counted.read + 2 });
 
     // Another connection's change, as another instance would make it.
     await database.db.insert(auditLogs).values({ tenantId: first, actorUserId: owner.id, category: 'test', status: 'success', message: 'changed' });

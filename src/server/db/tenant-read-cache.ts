@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { recordTenantRead } from '../metrics/registry.js';
 import { NoticeListener } from './notice-listener.js';
 
 /** The channel on which PostgreSQL's triggers announce every change to an organization's rows (migration 0022). */
@@ -90,10 +91,12 @@ export class TenantReadCache {
       if (this.listening && Date.now() - entry.keptAt < this.maxAgeMs && isCurrent(entry.value as T)) {
         this.entries.delete(entryKey);
         this.entries.set(entryKey, entry);
+        recordTenantRead('kept');
         return entry.value as T;
       }
       this.drop(entryKey, entry);
     }
+    recordTenantRead('read');
     const started = this.generation;
     this.readsInFlight++;
     let kept: Kept<T>;

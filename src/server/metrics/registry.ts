@@ -32,6 +32,17 @@ export function recordHttpRequest(method: string, route: string, statusCode: num
   httpDuration.observe(labels, seconds);
 }
 
+const tenantReads = new Counter({
+  name: 'passwatch_tenant_reads_total',
+  help: "The dashboard's reads of an organization, by outcome: kept (answered from memory) or read (from the database).",
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
+export function recordTenantRead(outcome: 'kept' | 'read'): void {
+  tenantReads.inc({ outcome });
+}
+
 export type CheckTrigger = 'schedule' | 'manual';
 
 const checksStarted = new Counter({
