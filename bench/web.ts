@@ -25,7 +25,8 @@ import { signUpWithOrganization, subscribeInDemo, uniqueEmail } from '../e2e/sup
 import { formatCount } from './support/figures.js';
 
 const TARGET_LANDING_BYTES = 120_000;
-const TARGET_SCORE = 95;
+/** The lowest score each page may have: performance, then accessibility. */
+const TARGET_SCORES = { landing: { performance: 95, accessibility: 95 }, dashboard: { performance: 90, accessibility: 100 } };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // No outside network here: keep Chromium from reaching for Google's services.
 const CHROMIUM_FLAGS = [
@@ -261,14 +262,15 @@ try {
 
   console.log(`\nLighthouse (mobile), median of ${runs} run(s); load average before ${loadBefore}, after ${loadAverage()}`);
   console.log('                          performance  accessibility');
-  for (const [name, scores] of [
-    ['/', landingScores],
-    ['/dashboard (signed in)', dashboardScores],
+  for (const [name, scores, target] of [
+    ['/', landingScores, TARGET_SCORES.landing],
+    ['/dashboard (signed in)', dashboardScores, TARGET_SCORES.dashboard],
   ] as const) {
     if (!scores) continue;
+    const met = scores.performance >= target.performance && scores.accessibility >= target.accessibility;
     console.log(
       `  ${name.padEnd(24)}${String(scores.performance).padStart(11)}${String(scores.accessibility).padStart(15)}   ` +
-        `(${versus(Math.min(scores.performance, scores.accessibility), TARGET_SCORE, 'higher')})`,
+        `(targets >= ${target.performance} and >= ${target.accessibility}: ${met ? 'met' : 'NOT met'})`,
     );
     console.log(`    ${scores.metrics}`);
     if (scores.failing.length > 0) console.log(`    below 90: ${scores.failing.join(', ')}`);
