@@ -165,7 +165,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await reads.start();
   app.addHook('onClose', () => reads.close());
-  registerForgetOnChange(app, reads);
+  // A member's organization, or a connector key's.
+  registerForgetOnChange(app, reads, (request) => request.tenantAccess?.tenantId ?? request.connector?.tenantId ?? null);
   const sessions = new SessionStore(db, { idleTimeoutMs: config.session.idleTimeoutMs, maxAgeMs: config.session.maxAgeMs }, clock, sessionCache);
   const guards = createGuards(sessions);
   // Before any route: each declares who may call it, and one hook enforces it (docs/architecture.md §Roles per route).

@@ -1,6 +1,7 @@
 // The dashboard's reads kept between changes (docs/architecture.md §Reads kept between changes),
 // through the HTTP layer of two instances on one database: one keeps reads, as in production;
 // the other reads afresh every time and stands for the truth.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,28 @@ describe('the dashboard routes, kept between changes', () => {
     expect(exported.statusCode).toBe(200);
     const latest = JSON.parse(await get(keeping.app, owner, '/api/audit-logs/5'))[0];
     expect(latest.message).toMatch(/^Data export downloaded by /);
+  });
+
+  it('drop, for a request with a connector key, only the reads of the key organization', async () => {
+    const owner = await ownerWithUsers(1);
+    const other = await ownerWithUsers(1);
+    const enrolled = await keeping.app.inject({ method: 'POST', url: '/api/on-premises/connectors', headers: owner.headers, payload: { name: 'DC01' } });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
+    const statementsOf = async (member: Member) =>
+      (await countStatements(keeping.database.db.$client, () => get(keeping.app, member, '/api/configuration'))).statements;
+    await expect.poll(() => statementsOf(owner), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => statementsOf(other), { timeout: 10_000 }).toBe(0);
+
+    // A commit of a snapshot never begun: the key passes, the route answers 404.
+    const committed = await keeping.app.inject({
+      method: 'POST',
+      url: `/api/connector/v1/snapshots/${randomUUID()}/commit`,
+      headers: { authorization: `Bearer ${enrolled.json().key}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(committed.statusCode).toBe(404);
+    expect(await statementsOf(owner)).toBeGreaterThan(0);
+    expect(await statementsOf(other)).toBe(0);
   });
 
   it('count the days again when the organization day ends, with no change at all', async () => {

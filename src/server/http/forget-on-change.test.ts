@@ -11,7 +11,7 @@ async function appForgetting() {
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/public')) request.tenantAccess = { tenantId: 't1', role: 'owner' };
   });
-  registerForgetOnChange(app, { forget: (tenantId) => void forgotten.push(tenantId) });
+  registerForgetOnChange(app, { forget: (tenantId) => void forgotten.push(tenantId) }, (request) => request.tenantAccess?.tenantId ?? null);
   app.get('/read', allow('viewer'), async () => ({ ok: true }));
   app.get('/verify', allow('viewer', { changesData: true }), async () => ({ ok: true }));
   app.put('/save', allow('admin'), async () => ({ ok: true }));
