@@ -6,7 +6,7 @@ import { instantOfWallClock } from '../../shared/domain/zoned-time.js';
 import { billingSubscriptions, configurations, emailSends } from '../db/schema/index.js';
 import { expectedRecipients, NotificationHarness, waitFor } from '../notifications/test-support/notification-harness.js';
 import { countStatements } from '../test-support/count-statements.js';
-import { dashboardStats } from './dashboard-stats.js';
+import { readDashboardState } from './dashboard-stats.js';
 
 let harness: NotificationHarness;
 
@@ -115,12 +115,12 @@ describe('GET /api/dashboard-stats', () => {
     });
     const stats = async () => (await harness.request(customer, 'GET', '/api/dashboard-stats')).json();
     expect((await stats()).emailsSentToday).toBe(sentTodayIn(ahead));
-    const steady = await countStatements(harness.database.db.$client, () => dashboardStats({ db, clock: () => now }, customer.tenantId));
-    expect(steady).toMatchObject({ result: { emailsSentToday: sentTodayIn(ahead) }, statements: 1 });
+    const steady = await countStatements(harness.database.db.$client, () => readDashboardState(db, customer.tenantId, now));
+    expect(steady).toMatchObject({ result: { counts: { emailsSentToday: sentTodayIn(ahead) } }, statements: 1 });
 
     // Changed in the database as another instance's save would: this instance was not told.
     await db.update(configurations).set({ timeZone: behind }).where(eq(configurations.tenantId, customer.tenantId));
     expect((await stats()).emailsSentToday).toBe(sentTodayIn(behind));
-    expect((await countStatements(harness.database.db.$client, () => dashboardStats({ db, clock: () => now }, customer.tenantId))).statements).toBe(1);
+    expect((await countStatements(harness.database.db.$client, () => readDashboardState(db, customer.tenantId, now))).statements).toBe(1);
   });
 });

@@ -5,7 +5,6 @@ import { DEFAULT_TIME_ZONE } from '../../shared/domain/time-zones.js';
 import { nextCheckAfter } from '../automation/index.js';
 import { type ConfigurationRow, guessTimeZone, noteTimeZone, todayIn } from '../configuration/index.js';
 import { effectiveStatus } from '../billing/index.js';
-import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
 import { instantOf, preparedArrayRows } from '../db/array-rows.js';
 import { preparedPerDatabase } from '../db/prepared-per-database.js';
@@ -166,10 +165,4 @@ export function dashboardStatsOf({ state, counts }: DashboardState, now: Date): 
     connectionStatus: configuration?.connectionStatus ?? 'unknown',
     configured: configuration !== null,
   };
-}
-
-/** GET /api/dashboard-stats, read afresh. */
-export async function dashboardStats(deps: { db: Database; clock: Clock }, tenantId: string): Promise<DashboardStats> {
-  const now = deps.clock();
-  return dashboardStatsOf(await readDashboardState(deps.db, tenantId, now), now);
 }
