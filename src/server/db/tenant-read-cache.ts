@@ -99,15 +99,14 @@ export class TenantReadCache {
     recordTenantRead('read');
     const started = this.generation;
     this.readsInFlight++;
-    let kept: Kept<T>;
     try {
-      kept = await load();
+      const kept = await load();
+      if (this.listening && !this.changedSince(tenantId, started)) this.keep(entryKey, tenantId, kept);
+      return kept.value;
     } finally {
       this.readsInFlight--;
+      if (this.readsInFlight === 0) this.changedAt.clear();
     }
-    if (this.listening && !this.changedSince(tenantId, started)) this.keep(entryKey, tenantId, kept);
-    if (this.readsInFlight === 0) this.changedAt.clear();
-    return kept.value;
   }
 
   /** Drops what was kept of an organization (null: of every organization), and keeps no read begun before. */
