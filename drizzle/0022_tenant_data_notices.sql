@@ -1,5 +1,5 @@
 -- hand-written
--- Every change to an organization's data announces the organization on the channel
+-- Every change to what the dashboard's kept reads read announces the organization on the channel
 -- passwatch_tenant_data, so every instance drops the reads it kept of it
 -- (docs/architecture.md §Reads kept between changes). The triggers are per statement with the
 -- statement's rows as transition tables: a check writing 100,000 rows announces its organization
@@ -55,20 +55,20 @@ CREATE TRIGGER passwatch_announce_truncate AFTER TRUNCATE ON tenants FOR EACH ST
 -- Users belong to no one organization; their names show in every organization's audit log.
 CREATE TRIGGER passwatch_announce_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION passwatch_announce_everything();
 --> statement-breakpoint
--- Every table with an organization's rows. A table added later gets the same triggers in its own
--- migration (a test checks that every table with a tenant_id column has them).
+-- The tables with an organization's rows that the kept reads read, and only those: a notifying
+-- commit takes PostgreSQL's notification queue lock, so the tables only background work writes
+-- (leases, holds, snapshots of on-premises directories, ...) stay without. A kept read that comes
+-- to read another table needs these triggers on it in a migration of its own (a test runs every
+-- kept read's statements under EXPLAIN and checks each table they read has them).
 DO $$
 DECLARE
-  tenant_table regclass;
+  tenant_table text;
 BEGIN
-  FOR tenant_table IN
-    SELECT format('%I.%I', table_schema, table_name)::regclass FROM information_schema.columns
-    WHERE table_schema = 'public' AND column_name = 'tenant_id'
-      AND table_name IN (SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE')
+  FOREACH tenant_table IN ARRAY ARRAY['password_expirations', 'email_sends', 'configurations', 'audit_logs', 'automation_runs', 'automation_schedules', 'billing_subscriptions']
   LOOP
-    EXECUTE format('CREATE TRIGGER passwatch_announce_insert AFTER INSERT ON %s REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION passwatch_announce_inserted_tenants()', tenant_table);
-    EXECUTE format('CREATE TRIGGER passwatch_announce_update AFTER UPDATE ON %s REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION passwatch_announce_updated_tenants()', tenant_table);
-    EXECUTE format('CREATE TRIGGER passwatch_announce_delete AFTER DELETE ON %s REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION passwatch_announce_deleted_tenants()', tenant_table);
-    EXECUTE format('CREATE TRIGGER passwatch_announce_truncate AFTER TRUNCATE ON %s FOR EACH STATEMENT EXECUTE FUNCTION passwatch_announce_everything()', tenant_table);
+    EXECUTE format('CREATE TRIGGER passwatch_announce_insert AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION passwatch_announce_inserted_tenants()', tenant_table);
+    EXECUTE format('CREATE TRIGGER passwatch_announce_update AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION passwatch_announce_updated_tenants()', tenant_table);
+    EXECUTE format('CREATE TRIGGER passwatch_announce_delete AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION passwatch_announce_deleted_tenants()', tenant_table);
+    EXECUTE format('CREATE TRIGGER passwatch_announce_truncate AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION passwatch_announce_everything()', tenant_table);
   END LOOP;
 END $$;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_EXPORT_PATH } from '../../shared/api/data-export.js';
 import { DAY_MS } from '../../shared/domain/day-length.js';
 import { buildApp } from '../app.js';
+import { type Kept, TenantReadCache } from '../db/tenant-read-cache.js';
 import { OidcProvider } from '../auth/index.js';
 import { passwordExpirations } from '../db/schema/index.js';
 import { upsertExpirationRecords } from '../notifications/index.js';
@@ -73,7 +74,78 @@ async function ownerWithUsers(count: number): Promise<Member> {
   return owner;
 }
 
+/** The relations a plan of EXPLAIN (FORMAT JSON) reads. */
+function relationsOf(plan: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(plan)) for (const item of plan) relationsOf(item, into);
+  else if (plan && typeof plan === 'object') {
+    for (const [key, value] of Object.entries(plan)) {
+      if (key === 'Relation Name' && typeof value === 'string') into.add(value);
+      else relationsOf(value, into);
+    }
+  }
+  return into;
+}
+
 describe('the dashboard routes, kept between changes', () => {
+  it('read only tables whose changes PostgreSQL announces', async () => {
+    const owner = await ownerWithUsers(3);
+    const pool = keeping.database.db.$client;
+    // The statements each route's read sends (the session lookup before it is no kept read).
+    const statements = new Map<string, { text: string; values: unknown[] }[]>();
+    let loading: string | null = null;
+    const originalRead = TenantReadCache.prototype.read;
+    const originalQuery = pool.query;
+    TenantReadCache.prototype.read = function <T>(
+      this: TenantReadCache,
+      tenantId: string,
+      key: string,
+      load: () => Promise<Kept<T>>,
+      isCurrent?: (value: T) => boolean,
+    ) {
+      return originalRead.call<TenantReadCache, [string, string, () => Promise<Kept<T>>, ((value: T) => boolean) | undefined], Promise<T>>(
+        this,
+        tenantId,
+        key,
+        async () => {
+          loading = key;
+          try {
+            return await load();
+          } finally {
+            loading = null;
+          }
+        },
+        isCurrent,
+      );
+    } as typeof originalRead;
+    pool.query = ((config: string | { text: string; values?: unknown[] }, values?: unknown[]) => {
+      if (loading !== null) {
+        const text = typeof config === 'string' ? config : config.text;
+        statements.set(loading, [...(statements.get(loading) ?? []), { text, values: values ?? (typeof config === 'string' ? [] : (config.values ?? [])) }]);
+      }
+      return (originalQuery as (...args: unknown[]) => unknown).call(pool, config, values);
+    }) as typeof originalQuery;
+    try {
+      for (const url of ROUTES) await get(keeping.app, owner, url);
+    } finally {
+      TenantReadCache.prototype.read = originalRead;
+      pool.query = originalQuery;
+    }
+    expect(statements.size).toBe(ROUTES.length);
+
+    const announced = await pool.query<{ table_name: string }>(
+      `select distinct c.relname as table_name from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname like 'passwatch_announce_%'`,
+    );
+    const announcedTables = new Set(announced.rows.map((row) => row.table_name));
+    for (const [key, sent] of statements) {
+      for (const { text, values } of sent) {
+        const { rows } = await pool.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${text}`, values);
+        const read = relationsOf(rows[0]!['QUERY PLAN']);
+        expect(read.size, key).toBeGreaterThan(0);
+        for (const table of read) expect(announcedTables.has(table), `${key} reads ${table}, whose changes are not announced`).toBe(true);
+      }
+    }
+  });
+
   it('answer byte for byte what a fresh read answers, and the second time without asking PostgreSQL', async () => {
     const owner = await ownerWithUsers(30);
     for (const url of ROUTES) {
