@@ -32,7 +32,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- The organizations themselves (their key is id), through a view of the same shape.
+-- The organizations themselves: their key is id, and one function serves every operation.
 CREATE FUNCTION passwatch_announce_tenant_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' OR TG_OP = 'UPDATE' THEN

@@ -5,4 +5,4 @@ export { type AppIdentity, graphClientFor, graphClientForTenant, type GraphConne
 export { registerConfigurationRoutes } from './routes.js';
 export { createTenantGraphServices, type TenantGraphInput } from './tenant-graph-services.js';
 export { guessTimeZone, noteTimeZone, storedTimeZone } from './time-zone-guess.js';
-export { todayIn } from './today-in-zone.js';
+export { stillToday, todayIn } from './today-in-zone.js';

@@ -15,6 +15,11 @@ export interface ZonedToday {
 const days = new Map<string, ZonedToday & { startOfTomorrowMs: number }>();
 const MAX_ZONES = 1_000;
 
+/** Whether a value counted from `today` in `timeZone` is still of today at `now` (a kept read's isCurrent). */
+export function stillToday(now: Date): (counted: { timeZone: string; today: string }) => boolean {
+  return (counted) => todayIn(counted.timeZone, now).today === counted.today;
+}
+
 /** Today in `timeZone` at `now`: its date, and the instant it began (a shared Date: do not change it). */
 export function todayIn(timeZone: string, now: Date): ZonedToday {
   const nowMs = now.getTime();

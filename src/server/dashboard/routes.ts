@@ -4,7 +4,7 @@ import type { OrganizationOverview } from '../../shared/api/organizations-overvi
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/client.js';
-import { todayIn } from '../configuration/index.js';
+import { stillToday } from '../configuration/index.js';
 import type { TenantReadCache } from '../db/tenant-read-cache.js';
 import { dashboardStatsOf, readDashboardState } from './dashboard-stats.js';
 import { organizationsOverview } from './organizations-overview.js';
@@ -21,7 +21,7 @@ export function registerDashboardRoutes(app: FastifyInstance, deps: { db: Databa
       tenantId,
       'dashboard-stats',
       async () => ({ value: await readDashboardState(deps.db, tenantId, now), bytes: DASHBOARD_STATE_BYTES }),
-      (kept) => todayIn(kept.timeZone, now).today === kept.today,
+      stillToday(now),
     );
     return dashboardStatsOf(read, now);
   });

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { recordTenantRead } from '../metrics/registry.js';
 import { NoticeListener } from './notice-listener.js';
 
-/** The channel on which PostgreSQL's triggers announce every change to an organization's rows (migration 0022). */
+/** The channel on which PostgreSQL's triggers announce every change to what the kept reads read (migration 0022). */
 const CHANNEL = 'passwatch_tenant_data';
 /** The payload of a change no one organization can be named for. */
 const EVERYTHING = '*';
@@ -37,7 +37,7 @@ export interface TenantReadCacheOptions {
  * Reads of an organization's data that the dashboard repeats (its stat cards, users table,
  * configuration and latest activity), kept by each instance until the data changes
  * (docs/architecture.md §Reads kept between changes). Correctness rests on PostgreSQL: triggers on
- * every table of an organization's rows announce the organization when a change commits, and every
+ * every table these reads read announce the organization when a change commits, and every
  * instance drops what it kept of it as the notice arrives; this instance's own requests that may
  * change something drop it at once (`forget`), before they answer. Nothing is kept while this
  * instance is not listening, and a read that raced a change of its organization is not kept.

@@ -8,7 +8,7 @@ import {
   type SendEmailResponse,
 } from '../../shared/api/notifications.js';
 import { allow, tenantIdOf, userIdOf } from '../auth/index.js';
-import { todayIn } from '../configuration/index.js';
+import { stillToday } from '../configuration/index.js';
 import type { TenantReadCache } from '../db/tenant-read-cache.js';
 import { validate } from '../http/validate.js';
 import { DEFAULT_EMAIL_TEMPLATE } from './default-template.js';
@@ -38,7 +38,7 @@ export function registerNotificationRoutes(app: FastifyInstance, deps: { notific
         const page = await passwordExpirationsPageJson(services.db, tenantId, query, now);
         return { value: page, bytes: 2 * page.json.length };
       },
-      (kept) => todayIn(kept.timeZone, now).today === kept.today,
+      stillToday(now),
     );
     return reply.type('application/json; charset=utf-8').send(json);
   });
